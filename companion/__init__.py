@@ -1,0 +1,1 @@
+"""The Flet table companion app."""

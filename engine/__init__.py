@@ -1,0 +1,1 @@
+"""Saboteur rules engine: pure Python, standard library only."""

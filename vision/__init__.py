@@ -1,0 +1,1 @@
+"""Board scanner: one table photo in, the laid path cards out."""
