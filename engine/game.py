@@ -115,13 +115,13 @@ def _start_round(state: GameState, move: StartRound) -> Result:
     return state, [RoundStarted(state.round, state.turn, state.hands[0], state.draw_pile)]
 
 
-def _check_roles(state: GameState, roles: tuple[str | None, ...]) -> None:
+def _check_roles(state: GameState, roles: tuple[str | None, ...], rule: str = "bad_move") -> None:
     """Roles must come from the round's role set (players + 1 cards)."""
     if len(roles) != state.n or any(r not in ROLES for r in roles if r is not None):
-        raise Refusal("bad_move", f"roles must give one of {ROLES} per seat")
+        raise Refusal(rule, f"roles must give one of {ROLES} per seat")
     saboteurs, diggers, _ = PLAYER_TABLE[state.n]
     if roles.count("saboteur") > saboteurs or roles.count("gold_digger") > diggers:
-        raise Refusal("bad_move", f"the role set for {state.n} players holds {saboteurs} "
+        raise Refusal(rule, f"the role set for {state.n} players holds {saboteurs} "
                                   f"saboteurs and {diggers} gold-diggers")
 
 
@@ -169,9 +169,8 @@ def _reveal_goal(state: GameState, move: RevealGoal) -> Result:
         raise Refusal("bad_reveal", f"no goal waits to be turned over at ({move.col},{move.row})")
     if move.face not in GOAL_FACES:
         raise Refusal("bad_reveal", f"a goal is one of {GOAL_FACES}")
-    known = [c.face for p, c in state.board.cells.items() if p in GOALS and not c.hidden]
-    if move.face == "gold" and "gold" in known:
-        raise Refusal("bad_reveal", "the gold goal was already turned over")
+    if move.face in state.goal_faces:
+        raise Refusal("bad_reveal", f"the {move.face} goal card was already turned over")
     board = state.board.reveal(pos, move.face, pending.pop(pos))
     cell = board.cells[pos]
     faces = _set(state.goal_faces, GOALS.index(pos), move.face)
@@ -281,7 +280,7 @@ def _reveal_role(state: GameState, move: RevealRole) -> Result:
     if state.roles[move.seat] is not None:
         raise Refusal("bad_reveal", f"seat {move.seat} already showed its role")
     roles = _set(state.roles, move.seat, move.role)
-    _check_roles(state, roles)
+    _check_roles(state, roles, "bad_reveal")
     state = replace(state, roles=roles)
     events: list = [RoleRevealed(move.seat, move.role)]
     if None in roles:

@@ -1,0 +1,160 @@
+"""Placement legality, connectivity, reveals and the scanner-format checks of engine.board."""
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from engine.board import (Board, Cell, check_board, frontier, legal_placement, place,
+                          placement_problem, rockfall_problem)
+from engine.cards import TUNNEL_SHAPES, orientations
+from engine.rules import Rules
+from engine.simulate import random_game
+from tests.engine.helpers import plain_cells, simple_legal, simple_reachable
+
+
+def row_of(*openings: str) -> Board:
+    """Start plus cards laid east of it along row 0."""
+    board = Board.initial()
+    for col, o in enumerate(openings, 1):
+        board = place(board, (col, 0), o, False)
+    return board
+
+
+def test_occupied_start_and_goal_cells() -> None:
+    board = Board.initial()
+    assert placement_problem(board, (0, 0), "NESW", False)[0] == "occupied"
+    assert placement_problem(board, (8, 0), "NESW", False)[0] == "occupied"
+
+
+def test_not_adjacent_and_unknown_shape() -> None:
+    board = Board.initial()
+    assert placement_problem(board, (3, 3), "NS", False)[0] == "not_adjacent"
+    assert placement_problem(board, (1, 0), "W", False)[0] == "unknown_shape"
+    assert placement_problem(board, (1, 0), "EWX", False)[0] == "unknown_shape"
+
+
+def test_edge_mismatch_names_the_side() -> None:
+    board = row_of("EW")
+    rule, reason = placement_problem(board, (1, -1), "NS", False)
+    assert rule == "edge_mismatch" and "south" in reason and "(1,0)" in reason
+    rule, reason = placement_problem(board, (2, 0), "NS", False)
+    assert rule == "edge_mismatch" and "west" in reason
+
+
+def test_dead_end_stops_connectivity_but_its_stub_can_join() -> None:
+    board = place(Board.initial(), (1, 0), "EW", True)  # dead end: stubs E and W
+    assert (1, 0) not in board.reachable
+    assert placement_problem(board, (2, 0), "EW", False)[0] == "not_connected"
+    assert placement_problem(Board.initial(), (1, 0), "EW", True) is None  # stub meets the start
+
+
+def test_hidden_goal_constrains_nothing_unless_setting() -> None:
+    board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
+    assert placement_problem(board, (7, 0), "NW", False) is None  # wall toward the goal is fine
+    strict = Rules(hidden_goal_as_cross=True)
+    assert placement_problem(board, (7, 0), "NW", False, strict)[0] == "edge_mismatch"
+
+
+def test_two_goals_revealed_by_one_card_and_stone_orientation() -> None:
+    board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW", "NW")
+    board = place(board, (7, -1), "ES", False)
+    verdict = legal_placement(board, {"col": 8, "row": -1, "openings": "NSW", "dead_end": False})
+    assert verdict == {"legal": True, "rule": "", "reason": "legal", "reveals": [[8, -2], [8, 0]]}
+    after = place(board, (8, -1), "NSW", False)
+    faced = after.faced_goals()
+    after = after.reveal((8, -2), "stone_ne", faced[(8, -2)]).reveal((8, 0), "stone_nw", faced[(8, 0)])
+    assert after.cells[(8, -2)].openings == "SW" and after.cells[(8, 0)].openings == "NW"
+    # a later card must match the revealed stone: (9,0) meets its wall on the east side
+    assert placement_problem(after, (9, 0), "EW", False) is not None
+    assert placement_problem(after, (9, 0), "EW", False, Rules(revealed_goal_exempt=True)) is not None
+    assert placement_problem(after, (8, 1), "NS", False)[0] == "edge_mismatch"
+
+
+def test_stub_facing_goal_reveals_nothing() -> None:
+    board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
+    board = place(board, (7, 0), "EW", True)
+    assert board.faced_goals() == {}
+
+
+def test_rockfall_cuts_the_maze_and_refill_reconnects() -> None:
+    board = row_of("EW", "EW", "EW")
+    assert rockfall_problem(board, (0, 0))[0] == "rockfall_target"
+    assert rockfall_problem(board, (8, 0))[0] == "rockfall_target"
+    assert rockfall_problem(board, (5, 5))[0] == "rockfall_target"
+    cut = board.remove((2, 0))
+    assert (3, 0) not in cut.reachable and (3, 0) in cut.cells
+    assert placement_problem(cut, (4, 0), "EW", False)[0] == "not_connected"
+    refilled = place(cut, (2, 0), "NESW", False)
+    assert (3, 0) in refilled.reachable
+
+
+def _random_boards() -> list[Board]:
+    return [random_game(3 + s % 8, s)[2].board for s in range(6)]
+
+
+BOARDS = _random_boards()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(BOARDS) - 1), st.integers(-3, 11), st.integers(-6, 6),
+       st.sampled_from(TUNNEL_SHAPES), st.booleans())
+def test_engine_agrees_with_the_simple_checker(index: int, col: int, row: int, shape, turned) -> None:
+    board = BOARDS[index]
+    options = orientations(shape)
+    openings = options[-1] if turned else options[0]
+    accepted = placement_problem(board, (col, row), openings, not shape.connected) is None
+    assert accepted == simple_legal(plain_cells(board), col, row, openings)
+
+
+def test_every_frontier_placement_agrees_with_the_simple_checker() -> None:
+    for board in BOARDS:
+        cells = plain_cells(board)
+        for col, row in frontier(board) + [(c, r + 1) for c, r in board.cells]:
+            for shape in TUNNEL_SHAPES:
+                for openings in orientations(shape):
+                    ok = placement_problem(board, (col, row), openings, not shape.connected) is None
+                    assert ok == simple_legal(cells, col, row, openings), (col, row, openings)
+
+
+def test_reachable_agrees_with_the_simple_walk() -> None:
+    for board in BOARDS:
+        assert set(board.reachable) == simple_reachable(plain_cells(board))
+        for pos in frontier(board):
+            assert pos not in board.cells
+
+
+def test_check_reads_scanner_cards_with_extra_keys() -> None:
+    cards = [{"col": 0, "row": 0, "kind": "start", "openings": "NESW", "confidence": 0.9,
+              "corners": [[0, 0], [1, 0], [1, 1], [0, 1]]},
+             {"col": 1, "row": 0, "kind": "path", "openings": "EW", "dead_end": False},
+             {"col": 2, "row": 0, "kind": "path", "openings": "NS", "dead_end": False},
+             {"col": 8, "row": 0, "kind": "goal", "face": "down"}]
+    verdict = check_board({"cards": cards})
+    assert verdict["ok"] is False
+    sides = {(p["col"], p["side"]) for p in verdict["problems"] if p["rule"] == "edge_mismatch"}
+    assert sides == {(1, "E"), (2, "W")}
+    assert verdict["connected"] == [[0, 0], [1, 0]]
+    assert verdict["goals_reached"] == []
+
+
+def test_check_flags_copies_duplicates_and_unrevealed_goal() -> None:
+    cards = [{"col": 0, "row": 0, "kind": "start", "openings": "NESW"}]
+    cards += [{"col": c, "row": 0, "kind": "path", "openings": "EW"} for c in range(1, 8)]
+    cards += [{"col": 7, "row": 0, "kind": "path", "openings": "EW"},
+              {"col": 8, "row": 0, "kind": "goal", "face": "down"}]
+    verdict = check_board(cards)
+    rules = [p["rule"] for p in verdict["problems"]]
+    assert rules.count("too_many_copies") == 4 and "duplicate" in rules
+    assert "goal_not_revealed" in rules and verdict["goals_reached"] == [[8, 0]]
+
+
+def test_random_scanner_boards_never_crash() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        cards = [{"col": rng.randint(-2, 9), "row": rng.randint(-3, 3),
+                  "kind": rng.choice(["start", "goal", "path"]),
+                  "openings": "".join(rng.sample("NESW", rng.randint(0, 4))),
+                  "dead_end": rng.random() < 0.2, "face": rng.choice(["down", "gold", "stone"])}
+                 for _ in range(rng.randint(0, 15))]
+        verdict = check_board({"cards": cards})
+        assert isinstance(verdict["ok"], bool)
+        assert verdict["ok"] == (verdict["problems"] == [])
