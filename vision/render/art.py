@@ -1,0 +1,164 @@
+"""Draw card faces: stone, wavy hand-drawn tunnels with dark outlines, dead-end stubs, specials.
+
+Geometry follows the measured print (REAL_CARDS.md): mouths centred on the edges, about a
+quarter of the card width; tunnels swing up to ~0.1 of the width; dead-end stubs stop in stone
+0.25-0.45 of the way in with a boulder; curves are wide arcs. All sizes scale with the width.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import cv2
+import numpy as np
+
+from .style import Style
+
+ASPECT = 88.0 / 57.0  # long / short side of a card
+OUT = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
+
+
+def noise(rng: np.random.Generator, h: int, w: int, cell: float, octaves: int = 3) -> np.ndarray:
+    """Smooth value noise in [-1, 1]: blobs about `cell` px wide, plus finer octaves."""
+    out = np.zeros((h, w), np.float32)
+    amp, total = 1.0, 0.0
+    for _ in range(octaves):
+        gh, gw = max(2, int(h / max(cell, 1)) + 2), max(2, int(w / max(cell, 1)) + 2)
+        small = rng.random((gh, gw), dtype=np.float32) * 2 - 1
+        out += amp * cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+        total += amp
+        amp *= 0.5
+        cell /= 2.5
+    return np.clip(out / total * 1.6, -1, 1)
+
+
+def card_size(w: int) -> tuple[int, int]:
+    """(width, height) of a card face drawn `w` px wide."""
+    return w, int(round(w * ASPECT))
+
+
+def stone_base(style: Style, w: int, rng: np.random.Generator, prng: random.Random) -> np.ndarray:
+    """Mottled stone with darker cracks and a few bright patches (the real print's trap)."""
+    _, h = card_size(w)
+    shift = prng.uniform(-style.stone_jitter, style.stone_jitter)
+    base = np.array(style.stone, np.float32) + shift
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = base
+    if style.stone_tex > 0:
+        n = noise(rng, h, w, style.tex_scale * w + 2)
+        img += (n * style.stone_tex)[..., None]
+        img += (rng.standard_normal((h, w, 1), dtype=np.float32) * style.stone_tex * 0.15)
+    if style.patches > 0:
+        n2 = noise(rng, h, w, 0.3 * w, 2)
+        m = np.clip((n2 - (1 - 2 * style.patches)) * 4, 0, 1)[..., None]
+        img = img * (1 - m) + np.array(style.tunnel, np.float32) * m * 0.97
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    for _ in range(prng.randint(max(0, style.cracks - 2), style.cracks + 2)):
+        _crack(img, style, prng)
+    return img
+
+
+def _crack(img: np.ndarray, style: Style, prng: random.Random) -> None:
+    h, w = img.shape[:2]
+    x, y = prng.uniform(0, w), prng.uniform(0, h)
+    ang = prng.uniform(0, 2 * math.pi)
+    pts = []
+    for _ in range(prng.randint(3, 9)):
+        pts.append((x, y))
+        ang += prng.uniform(-0.8, 0.8)
+        step = prng.uniform(0.03, 0.09) * w
+        x, y = x + step * math.cos(ang), y + step * math.sin(ang)
+    th = max(1, int(w * prng.uniform(0.004, 0.012)))
+    cv2.polylines(img, [np.int32(np.array(pts) * 4)], False, style.crack, th, cv2.LINE_AA, 2)
+
+
+def _bezier(p0, p1, p2, p3, n: int = 16) -> np.ndarray:
+    t = np.linspace(0, 1, n)[:, None]
+    p0, p1, p2, p3 = (np.asarray(p, float) for p in (p0, p1, p2, p3))
+    return (1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t ** 2 * p2 + t ** 3 * p3
+
+
+def _mouth(side: str, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+    """Point on the edge midpoint and the inward unit vector for one side."""
+    ox, oy = OUT[side]
+    p = np.array([w / 2 + ox * w / 2, h / 2 + oy * h / 2])
+    return p, -np.array([ox, oy])
+
+
+def tunnel_paths(openings: str, dead_end: bool, w: int, h: int, style: Style, prng: random.Random) -> tuple[list, list]:
+    """Centre lines (polylines in px) of the tunnels, and the tip points of dead-end stubs."""
+    tw = style.tunnel_w * w
+    wob = style.wobble * w
+    centre = np.array([w / 2, h / 2]) + np.array([prng.uniform(-wob, wob), prng.uniform(-wob, wob)]) * 0.5
+    paths, tips = [], []
+    if not dead_end and len(openings) == 2 and openings not in ("NS", "EW"):
+        a, b = openings
+        pa, da = _mouth(a, w, h)
+        pb, db = _mouth(b, w, h)
+        k = prng.uniform(0.45, 0.65)
+        mid = _bezier(pa, pa + da * k * w, pb + db * k * w, pb, 24)
+        paths.append(np.vstack([pa - da * tw, mid, pb - db * tw]))
+        return paths, tips
+    for s in openings:
+        p, d = _mouth(s, w, h)
+        perp = np.array([-d[1], d[0]])
+        if not dead_end:
+            q = centre
+            c1 = p + d * 0.15 * w + perp * prng.uniform(-wob, wob)
+            c2 = q - d * 0.12 * w + perp * prng.uniform(-wob, wob)
+            paths.append(np.vstack([p - d * tw, _bezier(p, c1, c2, q, 16)]))
+            continue
+        span = h if s in "NS" else w
+        depth = prng.uniform(0.25, 0.45) * span
+        crossing = any(o in openings for o in ("EW" if s in "NS" else "NS"))
+        opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}[s] in openings
+        gap = 0.07 * w
+        lim = (h if s in "NS" else w) / 2 - (tw + gap if crossing else tw / 2 + gap if opposite else 0)
+        if len(openings) == 1:
+            lim = span * 0.55
+        depth = max(0.16 * w, min(depth, lim))
+        q = p + d * depth
+        if len(openings) == 1 and prng.random() < 0.8:  # single stubs curl inside the card
+            q = q + perp * prng.choice([-1, 1]) * prng.uniform(0.12, 0.22) * w
+        c1 = p + d * depth * 0.4 + perp * prng.uniform(-wob, wob) * 0.5
+        c2 = q - d * depth * 0.3
+        paths.append(np.vstack([p - d * tw, _bezier(p, c1, c2, q, 12)]))
+        tips.append(q)
+    return paths, tips
+
+
+def draw_tunnels(img: np.ndarray, paths: list, style: Style, prng: random.Random, rng: np.random.Generator) -> None:
+    """Outlines first, fills on top, so junctions merge like the hand-drawn print."""
+    h, w = img.shape[:2]
+    tw = style.tunnel_w * w
+    ol = max(1.0, style.outline_w * w)
+    jitter = [p + np.array([[prng.uniform(-1, 1), prng.uniform(-1, 1)] for _ in p]) * 0.004 * w for p in paths]
+    pts = [np.int32(p * 4) for p in jitter]
+    cv2.polylines(img, pts, False, style.outline, int(round(tw + 2 * ol)), cv2.LINE_AA, 2)
+    mask = np.zeros((h, w), np.uint8)
+    cv2.polylines(mask, pts, False, 255, int(round(tw)), cv2.LINE_AA, 2)
+    fill = np.empty_like(img, dtype=np.float32)
+    fill[:] = style.tunnel
+    if style.tunnel_tex > 0:
+        fill += (noise(rng, h, w, 0.1 * w + 2, 2) * style.tunnel_tex)[..., None]
+    a = (mask.astype(np.float32) / 255)[..., None]
+    img[:] = np.clip(img * (1 - a) + fill * a, 0, 255).astype(np.uint8)
+    for _ in range(prng.randint(0, 5)):  # pebbles in the tunnel
+        if not paths:
+            break
+        path = prng.choice(paths)
+        x, y = path[prng.randrange(len(path))]
+        cv2.circle(img, (int(x), int(y)), max(1, int(w * 0.008)), style.crack, -1, cv2.LINE_AA)
+
+
+def boulder(img: np.ndarray, c: np.ndarray, r: float, prng: random.Random, color=(80, 82, 85)) -> None:
+    """A dark grey lump with a lighter top: what blocks a dead end, or just lies on the stone."""
+    n = prng.randint(7, 11)
+    pts = [(c[0] + r * prng.uniform(0.75, 1.1) * math.cos(2 * math.pi * i / n),
+            c[1] + r * prng.uniform(0.6, 0.95) * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    col = tuple(int(min(255, max(0, v + prng.randint(-20, 20)))) for v in color)
+    cv2.fillPoly(img, [np.int32(np.array(pts) * 4)], col, cv2.LINE_AA, 2)
+    hi = tuple(min(255, v + 45) for v in col)
+    cv2.ellipse(img, (int(c[0] - r * 0.2), int(c[1] - r * 0.25)), (max(1, int(r * 0.4)), max(1, int(r * 0.22))),
+                -20, 0, 360, hi, -1, cv2.LINE_AA)
+    cv2.polylines(img, [np.int32(np.array(pts) * 4)], True, (30, 30, 30), max(1, int(r * 0.12)), cv2.LINE_AA, 2)

@@ -1,0 +1,241 @@
+"""Compose one seeded table photo and its truth.
+
+Cards are laid on the table in mm (pitch = card size + a per-scene gap, each card a little
+turned and out of line, the lines drifting), the camera is framed on the maze, and every flat thing
+is pasted through the same homography, so each truth corner is exactly where its card was drawn.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import cv2
+import numpy as np
+
+from . import effects
+from .camera import frame_camera, paste, placement, project, rounded_alpha
+from .clutter import CARD_MM, clutter_items
+from .faces import goal_face, path_face, start_face
+from .maze import Board, grow_maze, reveal_random
+from .style import Style, _mix, random_style
+from .table import make_table, warp_table
+
+NEGATIVES = ("no_board", "no_start", "blur")
+
+
+def _layout(board: Board, prng: random.Random) -> dict[tuple[int, int], tuple[np.ndarray, float]]:
+    """Centre (mm) and turn (rad) of every card: touching or gapped, jittered, drifting lines."""
+    touching = prng.random() < 0.45
+    gx = 0.0 if touching else prng.uniform(0.3, 5.0)
+    gy = 0.0 if touching else prng.uniform(0.3, 5.0)
+    rot_max = math.radians(prng.choice([0.5, 2, 3.5, 5]))
+    off_max = prng.choice([0.3, 1.0, 2.0, 3.0])
+    drift = [prng.uniform(-1, 1) for _ in range(4)]
+    out = {}
+    for (c, r) in board:
+        base = np.array([c * (CARD_MM[0] + gx), r * (CARD_MM[1] + gy)])
+        wave = np.array([drift[0] * math.sin(0.5 * r + drift[1]), drift[2] * math.sin(0.4 * c + drift[3])]) * off_max
+        jit = np.array([prng.uniform(-1, 1), prng.uniform(-1, 1)]) * off_max * (0.4 if touching else 1.0)
+        ang = prng.uniform(-rot_max, rot_max) * (0.5 if touching else 1.0)
+        out[(c, r)] = (base + wave + jit, ang)
+    return out
+
+
+def _card_corners(center: np.ndarray, ang: float) -> np.ndarray:
+    """NW, NE, SE, SW corners (board frame) of a card in mm."""
+    w, h = CARD_MM
+    loc = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    c, s = math.cos(ang), math.sin(ang)
+    return loc @ np.array([[c, s], [-s, c]]) + center
+
+
+def _sizes(mp: float, prng: random.Random) -> tuple[int, int]:
+    aspect = prng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 3 / 2])
+    h = math.sqrt(mp * 1e6 / aspect)
+    w, h = int(round(h * aspect / 8) * 8), int(round(h / 8) * 8)
+    return (w, h) if prng.random() < 0.6 else (h, w)
+
+
+def _pick_options(prng: random.Random, o: dict) -> dict:
+    """Fill every unset option with a seeded random choice."""
+    neg = o.get("negative", "auto")
+    if neg == "auto":
+        neg = prng.choice(NEGATIVES) if prng.random() < 0.1 else None
+    mp = o.get("mp") or prng.choice([1, 2, 3, 4, 5, 8, 12, 12])
+    return {
+        "negative": neg, "mp": float(mp),
+        "family": o.get("family"), "table": o.get("table"),
+        "n_cards": o.get("n_cards", int(prng.triangular(0, 40, 14))),
+        "tilt": math.radians(o.get("tilt", prng.choice([0, 8, 15, 22, 30, 36, 40]) + prng.uniform(-4, 0))),
+        "fill": o.get("fill", prng.uniform(0.5, 0.96)),
+        "clutter": o.get("clutter", prng.uniform(0, 1)),
+        "max_render_mp": o.get("max_render_mp", 3.0), "full_res": o.get("full_res", False),
+        "hard": o.get("hard", prng.uniform(0, 1)),
+    }
+
+
+def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
+    """A photo (BGR uint8) of a Saboteur table and its truth, fully determined by `seed` and options.
+
+    Options (all optional): negative ("auto" | None | "no_board" | "no_start" | "blur"), mp,
+    family (style family), table (tablecloth kind), n_cards, tilt (deg), fill (0..1), clutter (0..1),
+    hard (0..1: strength of shadows, glare, blur, noise), max_render_mp, full_res.
+    """
+    prng = random.Random(seed)
+    rng = np.random.default_rng(seed)
+    opt = _pick_options(prng, options)
+    style = random_style(prng, opt["family"])
+    board: Board = {}
+    if opt["negative"] != "no_board":
+        board = grow_maze(prng, opt["n_cards"], rockfalls=prng.choice([0, 0, 0, 1, 2]))
+        reveal_random(board, prng, 0.12)
+        if opt["negative"] == "no_start":
+            del board[(0, 0)]
+    lay = _layout(board, prng)
+    corners = {pos: _card_corners(*lay[pos]) for pos in board}
+    size_t = _sizes(opt["mp"], prng)
+    k = 1.0 if opt["full_res"] else min(1.0, math.sqrt(opt["max_render_mp"] * 1e6 / (size_t[0] * size_t[1])))
+    size_r = (int(size_t[0] * k), int(size_t[1] * k))
+    frame_pts = np.vstack(list(corners.values())) if corners else _fake_region(prng)
+    H = frame_camera(size_r, prng.uniform(58, 75), prng.uniform(0, 2 * math.pi), opt["tilt"], frame_pts,
+                     opt["fill"], (prng.random(), prng.random()))
+    canvas = _table(prng, rng, style, H, size_r, opt["table"])
+    items = _place_clutter(prng, rng, style, H, size_r, corners, opt)
+    canvas = _drop_shadows(canvas, H, corners, items, prng)
+    for _, (img, alpha, A) in items:
+        if _ is not None and _ != "hand":
+            paste(canvas, img, alpha, H @ A)
+    glare_spots = _paste_cards(canvas, board, lay, style, H, prng, rng)
+    for kind, (img, alpha, A) in items:
+        if kind == "hand":
+            paste(canvas, img, alpha, H @ A)
+    canvas = _finish(canvas, prng, rng, style, opt, glare_spots, size_t, size_r)
+    sx, sy = size_t[0] / size_r[0], size_t[1] / size_r[1]
+    cards = []
+    for (c, r), cell in sorted(board.items()):
+        q = project(H, corners[(c, r)]) * [sx, sy]
+        rec = {"col": c, "row": r, **cell.truth(), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q]}
+        cards.append(rec)
+    truth = {"seed": seed, "negative": opt["negative"],
+             "cards": [] if opt["negative"] else cards,
+             "image": {"w": int(canvas.shape[1]), "h": int(canvas.shape[0])}}
+    return canvas, truth
+
+
+def _fake_region(prng: random.Random) -> np.ndarray:
+    w, h = prng.uniform(300, 700), prng.uniform(250, 500)
+    return np.array([[0, 0], [w, 0], [w, h], [0, h]], float)
+
+
+def _table(prng, rng, style: Style, H: np.ndarray, size: tuple[int, int], kind) -> np.ndarray:
+    w, h = size
+    vis = project(np.linalg.inv(H), np.array([[0, 0], [w, 0], [w, h], [0, h]], float))
+    extent = float(np.max(np.ptp(vis, axis=0)))
+    tex, ppm, border = make_table(prng, rng, style, extent, kind)
+    angle = 0.0 if prng.random() < 0.2 else prng.uniform(0, math.pi)
+    return warp_table(tex, ppm, border, H, size, angle)
+
+
+def _local_ppm(H: np.ndarray, p: np.ndarray) -> float:
+    """Image pixels per mm at table point p (largest direction)."""
+    q = project(H, np.array([p, p + [1, 0], p + [0, 1]]))
+    return float(max(np.hypot(*(q[1] - q[0])), np.hypot(*(q[2] - q[0]))))
+
+
+def _face_width(H: np.ndarray, center: np.ndarray) -> int:
+    return int(np.clip(CARD_MM[0] * _local_ppm(H, center) * 1.3, 40, 640))
+
+
+def _paste_cards(canvas, board: Board, lay, style: Style, H, prng, rng) -> list[tuple[float, float]]:
+    """Draw each maze card at the resolution it is seen with, paste it; returns glare spot centres."""
+    order = list(board)
+    prng.shuffle(order)
+    edge = prng.choice(["none", "dark", "dark", "light"])
+    spots = []
+    for pos in order:
+        cell = board[pos]
+        center, ang = lay[pos]
+        w = _face_width(H, center)
+        if cell.kind == "start":
+            face = start_face(style, w, prng, rng)
+        elif cell.kind == "goal":
+            face = goal_face(cell.face or "down", cell.openings, style, w, prng, rng)
+        else:
+            face = path_face(cell.openings, cell.dead_end, style, w, prng, rng)
+        h = face.shape[0]
+        if edge != "none":
+            tone = (25, 25, 25) if edge == "dark" else (240, 240, 240)
+            cv2.rectangle(face, (0, 0), (w - 1, h - 1), _mix(tuple(int(v) for v in face[h // 2, 2]), tone, 0.6),
+                          max(1, w // 90))
+        alpha = rounded_alpha(w, h, style.corner_r * w)
+        paste(canvas, face, alpha, H @ placement(center, ang, CARD_MM, (w, h)))
+        if prng.random() < style.gloss * 0.3:
+            spots.append(tuple(project(H, center[None])[0]))
+    return spots
+
+
+def _place_clutter(prng, rng, style: Style, H, size, corners: dict, opt: dict) -> list:
+    """Clutter items laid in the visible table area, clear of every maze card."""
+    w, h = size
+    inv = np.linalg.inv(H)
+    centres = np.array([c.mean(axis=0) for c in corners.values()]) if corners else np.zeros((0, 2))
+    px_card = int(np.clip(_face_width(H, project(inv, np.array([[w / 2, h / 2]]))[0]), 40, 240))
+    out = []
+    raw = clutter_items(prng, rng, style, px_card, opt["clutter"])
+    if opt["negative"] == "no_board" and prng.random() < 0.6:  # a few loose tunnel cards, no maze
+        for _ in range(prng.randint(1, 4)):
+            face = path_face(prng.choice(["NESW", "NS", "EW", "NE", "ESW"]), False, style, px_card, prng, rng)
+            raw.append(("card", (face, rounded_alpha(px_card, face.shape[0], 4), CARD_MM)))
+    for kind, (img, alpha, mm) in raw:
+        radius = math.hypot(*mm) / 2
+        for _ in range(30):
+            p = project(inv, np.array([[prng.uniform(-0.1, 1.1) * w, prng.uniform(-0.1, 1.1) * h]]))[0]
+            if not len(centres) or np.min(np.hypot(*(centres - p).T)) > radius + 52 + prng.uniform(5, 60):
+                break
+        else:
+            continue
+        ang = prng.uniform(0, 2 * math.pi)
+        if kind == "hand" and len(centres):  # fingers point at the maze
+            d = centres.mean(axis=0) - p
+            ang = math.atan2(d[1], d[0]) - math.pi / 2
+        out.append((kind, (img, alpha, placement(p, ang, mm, (img.shape[1], img.shape[0])))))
+    return out
+
+
+def _drop_shadows(canvas, H, corners: dict, items: list, prng) -> np.ndarray:
+    """The small soft shadow every card and object throws on the table."""
+    h, w = canvas.shape[:2]
+    mask = np.zeros((h, w), np.float32)
+    for q in corners.values():
+        cv2.fillConvexPoly(mask, np.int32(project(H, q)), 1.0)
+    for _, (img, _a, A) in items:
+        ih, iw = img.shape[:2]
+        q = project(H @ A, np.array([[0, 0], [iw, 0], [iw, ih], [0, ih]], float))
+        cv2.fillConvexPoly(mask, np.int32(q), 1.0)
+    s = max(1.0, 0.004 * max(w, h))
+    M = np.float32([[1, 0, prng.uniform(-1, 1) * s], [0, 1, prng.uniform(-1, 1) * s]])
+    mask = cv2.GaussianBlur(cv2.warpAffine(mask, M, (w, h)), (0, 0), s)
+    return np.clip(canvas * (1 - prng.uniform(0.1, 0.4) * mask)[..., None], 0, 255).astype(np.uint8)
+
+
+def _finish(canvas, prng, rng, style: Style, opt: dict, spots, size_t, size_r) -> np.ndarray:
+    """Light, shadows, glare, then the camera at the target size: blur, noise, JPEG."""
+    hard = opt["hard"]
+    canvas = effects.lighting(canvas, prng, rng, 0.3 + 0.7 * hard)
+    n_sh = prng.choice([0, 0, 1, 1, 2, 3]) if hard > 0.2 else 0
+    if n_sh:
+        canvas = effects.cast_shadows(canvas, prng, n_sh, prng.uniform(0.2, 0.55) * (0.5 + hard / 2))
+    if spots and style.gloss > 0:
+        scale = 0.04 * max(size_r)
+        canvas = effects.glare(canvas, prng, spots[:4], style.gloss * prng.uniform(0.3, 0.8), scale)
+    if size_t != size_r:
+        canvas = cv2.resize(canvas, size_t, interpolation=cv2.INTER_CUBIC)
+    long_side = max(size_t)
+    blur = prng.choice([0, 0, 0.3, 0.6, 1.0]) * hard * long_side / 2000
+    if opt["negative"] == "blur":
+        blur = prng.uniform(0.006, 0.012) * long_side
+    noise_sigma = prng.choice([0, 1.5, 3, 5]) * (0.5 + hard)
+    motion = prng.choice([0, 0, 0, 2, 3]) * hard * long_side / 2000
+    sharpen = prng.choice([0, 0, 0.3, 0.6])
+    canvas = effects.camera(canvas, prng, rng, blur, noise_sigma, motion, sharpen)
+    return effects.jpeg(canvas, prng.randint(55, 95))

@@ -1,0 +1,119 @@
+"""Card-art styles: each scene draws its cards in one randomly jittered look.
+
+The scanner is judged on photos drawn by other hands, so the styles span the print runs we know
+(pale grey stone, teal, blue, green, sandy) and looks we do not (flat cartoon, low contrast, dark
+rock, even darker tunnels than stone), never one fixed palette.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+Color = tuple[int, int, int]  # BGR
+
+FAMILIES = ("grey", "teal", "blue", "green", "sandy", "cartoon", "lowcontrast", "dark", "inverse")
+FAMILY_WEIGHTS = (5, 3, 3, 3, 3, 2, 2, 2, 1)
+
+
+@dataclass
+class Style:
+    """Everything that decides how one scene's cards look."""
+
+    family: str
+    stone: Color
+    stone_tex: float  # amplitude of the mottled stone texture (0 = flat)
+    tex_scale: float  # blob size of the texture, as a share of the card width
+    crack: Color
+    cracks: int  # cracks per card (average)
+    patches: float  # share of bright, tunnel-like patches on the stone
+    tunnel: Color
+    tunnel_tex: float
+    outline: Color
+    outline_w: float  # outline thickness, share of card width
+    tunnel_w: float  # tunnel width, share of card width
+    wobble: float  # centre-line swing, share of card width
+    stone_jitter: float  # per-card change of stone brightness (print run variation)
+    border: Color | None  # thin printed frame, or None for full bleed
+    border_w: float
+    corner_r: float  # rounded corner radius, share of card width
+    deco: float  # chance of a decoration per card
+    ladder: Color
+    goal_back: Color
+    goal_mark: Color
+    goal_pattern: str  # "emblem" | "diamond" | "rings" | "stripes" | "dots"
+    gloss: float  # strength of glare spots on cards
+    extra: dict = field(default_factory=dict)
+
+
+def _jit(rng: random.Random, c: Color, amt: int) -> Color:
+    return tuple(int(min(255, max(0, v + rng.randint(-amt, amt)))) for v in c)  # type: ignore[return-value]
+
+
+def _mix(a: Color, b: Color, t: float) -> Color:
+    return tuple(int(round(x * (1 - t) + y * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+_STONES: dict[str, list[Color]] = {
+    "grey": [(186, 190, 188), (176, 182, 180), (192, 194, 190), (170, 172, 175)],
+    "teal": [(180, 175, 110), (170, 180, 120), (160, 160, 90), (190, 190, 140)],
+    "blue": [(190, 160, 130), (200, 170, 140), (170, 140, 110), (210, 185, 160)],
+    "green": [(70, 110, 80), (90, 130, 100), (60, 95, 85), (110, 150, 120)],
+    "sandy": [(110, 150, 190), (90, 130, 170), (120, 165, 200), (80, 110, 140)],
+    "dark": [(60, 60, 62), (70, 62, 55), (55, 65, 70), (80, 75, 70)],
+}
+
+
+def random_style(rng: random.Random, family: str | None = None) -> Style:
+    """A jittered style of the given (or a random) family."""
+    fam = family or rng.choices(FAMILIES, weights=FAMILY_WEIGHTS)[0]
+    base_fam = fam if fam in _STONES else rng.choice(list(_STONES)[:5])
+    stone = _jit(rng, rng.choice(_STONES[base_fam]), 12)
+    tunnel = _jit(rng, rng.choice([(250, 252, 252), (235, 245, 248), (220, 235, 240), (245, 245, 235)]), 6)
+    outline = _jit(rng, rng.choice([(70, 75, 80), (40, 45, 50), (90, 95, 105), (60, 70, 90)]), 15)
+    s = Style(
+        family=fam, stone=stone, stone_tex=rng.uniform(10, 30), tex_scale=rng.uniform(0.05, 0.25),
+        crack=_mix(stone, (30, 30, 30), rng.uniform(0.3, 0.6)), cracks=rng.randint(2, 10),
+        patches=rng.uniform(0.0, 0.12), tunnel=tunnel, tunnel_tex=rng.uniform(2, 10),
+        outline=outline, outline_w=rng.uniform(0.012, 0.04), tunnel_w=rng.uniform(0.22, 0.3),
+        wobble=rng.uniform(0.02, 0.1), stone_jitter=rng.uniform(2, 10),
+        border=None, border_w=0.0, corner_r=rng.uniform(0.03, 0.09), deco=rng.uniform(0.2, 0.8),
+        ladder=_jit(rng, rng.choice([(30, 130, 240), (40, 110, 210), (20, 150, 230)]), 15),
+        goal_back=_jit(rng, rng.choice([(40, 90, 150), (30, 70, 120), (60, 120, 190), (120, 80, 40),
+                                        (60, 60, 130), (50, 110, 70), (40, 160, 200)]), 20),
+        goal_mark=_jit(rng, rng.choice([(90, 170, 220), (40, 50, 60), (200, 220, 230), (60, 200, 240)]), 20),
+        goal_pattern=rng.choice(["emblem", "diamond", "rings", "stripes", "dots"]),
+        gloss=rng.uniform(0.0, 0.6),
+    )
+    _family_tweaks(s, rng)
+    if rng.random() < 0.2:
+        s.border = _mix(s.stone, (20, 20, 20), rng.uniform(0.3, 0.7)) if rng.random() < 0.7 else (235, 235, 235)
+        s.border_w = rng.uniform(0.01, 0.035)
+    return s
+
+
+def _family_tweaks(s: Style, rng: random.Random) -> None:
+    """The departures from the printed look that make a family what it is."""
+    if s.family == "grey":
+        s.patches = rng.uniform(0.04, 0.2)  # the real print: stone almost as bright as tunnel in places
+    elif s.family == "green" or s.family == "sandy":
+        s.tunnel = _jit(rng, rng.choice([(180, 200, 210), (200, 215, 225), (230, 235, 235)]), 10)
+    elif s.family == "cartoon":
+        s.stone_tex, s.tunnel_tex, s.cracks, s.patches = rng.uniform(0, 4), 0.0, rng.randint(0, 3), 0.0
+        s.outline = (20, 20, 20) if rng.random() < 0.7 else _mix(s.stone, (0, 0, 0), 0.6)
+        s.outline_w = rng.uniform(0.03, 0.06)
+        s.stone = _jit(rng, rng.choice([(120, 170, 210), (200, 150, 100), (120, 190, 140), (150, 150, 160)]), 20)
+        s.wobble = rng.uniform(0.0, 0.04)
+    elif s.family == "lowcontrast":
+        s.tunnel = _mix(s.stone, (250, 250, 250), rng.uniform(0.35, 0.6))
+        s.outline = _mix(s.stone, (0, 0, 0), rng.uniform(0.1, 0.3))
+        s.outline_w = rng.uniform(0.008, 0.02)
+    elif s.family == "dark":
+        s.tunnel = _jit(rng, rng.choice([(170, 190, 200), (210, 210, 200), (140, 180, 200)]), 15)
+        s.outline = _mix(s.stone, (0, 0, 0), 0.6)
+        s.crack = _mix(s.stone, (0, 0, 0), 0.5)
+    elif s.family == "inverse":
+        s.stone = _jit(rng, rng.choice([(180, 200, 210), (200, 215, 220), (160, 190, 210)]), 10)
+        s.tunnel = _jit(rng, rng.choice([(60, 80, 110), (70, 70, 75), (50, 70, 90)]), 10)
+        s.outline = (25, 30, 35)
+        s.crack = _mix(s.stone, (0, 0, 0), 0.35)
+        s.patches = 0.0
