@@ -64,7 +64,7 @@ def _pick_options(prng: random.Random, o: dict) -> dict:
     mp = o.get("mp") or prng.choice([1, 2, 3, 4, 5, 8, 12, 12])
     return {
         "negative": neg, "mp": float(mp),
-        "family": o.get("family"), "table": o.get("table"),
+        "family": o.get("family"), "table": o.get("table"), "table_color": o.get("table_color"),
         "n_cards": o.get("n_cards", int(prng.triangular(0, 40, 14))),
         "tilt": math.radians(o.get("tilt", prng.choice([0, 8, 15, 22, 30, 36, 40]) + prng.uniform(-4, 0))),
         "fill": o.get("fill", prng.uniform(0.5, 0.96)),
@@ -78,7 +78,7 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     """A photo (BGR uint8) of a Saboteur table and its truth, fully determined by `seed` and options.
 
     Options (all optional): negative ("auto" | None | "no_board" | "no_start" | "blur"), mp,
-    family (style family), table (tablecloth kind), n_cards, tilt (deg), fill (0..1), clutter (0..1),
+    family (style family), table (tablecloth kind), table_color (BGR), n_cards, tilt (deg), fill (0..1), clutter (0..1),
     hard (0..1: strength of shadows, glare, blur, noise), max_render_mp, full_res.
     """
     prng = random.Random(seed)
@@ -99,11 +99,11 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     frame_pts = np.vstack(list(corners.values())) if corners else _fake_region(prng)
     H = frame_camera(size_r, prng.uniform(58, 75), prng.uniform(0, 2 * math.pi), opt["tilt"], frame_pts,
                      opt["fill"], (prng.random(), prng.random()))
-    canvas = _table(prng, rng, style, H, size_r, opt["table"])
+    canvas = _table(prng, rng, style, H, size_r, opt["table"], opt["table_color"])
     items = _place_clutter(prng, rng, style, H, size_r, corners, opt)
     canvas = _drop_shadows(canvas, H, corners, items, prng)
-    for _, (img, alpha, A) in items:
-        if _ is not None and _ != "hand":
+    for kind, (img, alpha, A) in items:
+        if kind != "hand":
             paste(canvas, img, alpha, H @ A)
     glare_spots = _paste_cards(canvas, board, lay, style, H, prng, rng)
     for kind, (img, alpha, A) in items:
@@ -127,11 +127,11 @@ def _fake_region(prng: random.Random) -> np.ndarray:
     return np.array([[0, 0], [w, 0], [w, h], [0, h]], float)
 
 
-def _table(prng, rng, style: Style, H: np.ndarray, size: tuple[int, int], kind) -> np.ndarray:
+def _table(prng, rng, style: Style, H: np.ndarray, size: tuple[int, int], kind, color) -> np.ndarray:
     w, h = size
     vis = project(np.linalg.inv(H), np.array([[0, 0], [w, 0], [w, h], [0, h]], float))
     extent = float(np.max(np.ptp(vis, axis=0)))
-    tex, ppm, border = make_table(prng, rng, style, extent, kind)
+    tex, ppm, border = make_table(prng, rng, style, extent, kind, color)
     angle = 0.0 if prng.random() < 0.2 else prng.uniform(0, math.pi)
     return warp_table(tex, ppm, border, H, size, angle)
 

@@ -16,7 +16,7 @@ WEIGHTS = (3, 3, 2, 2, 1, 1, 2, 2, 2)
 
 
 def make_table(prng: random.Random, rng: np.random.Generator, style: Style, extent_mm: float,
-               kind: str | None = None) -> tuple[np.ndarray, float, int]:
+               kind: str | None = None, color: tuple[int, int, int] | None = None) -> tuple[np.ndarray, float, int]:
     """A table texture, its pixels per mm, and the border mode to tile it with."""
     kind = kind or prng.choices(KINDS, weights=WEIGHTS)[0]
     size = 1536
@@ -25,6 +25,8 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
                                   (50, 90, 170), (120, 70, 140), (60, 140, 200), (30, 30, 35), (210, 225, 235)]), 30)
     if kind == "cardlike":
         base = _jit(prng, style.stone, 12)
+    if color is not None:
+        base = color
     img = np.empty((size, size, 3), np.float32)
     img[:] = base
     border = cv2.BORDER_REFLECT

@@ -1,0 +1,122 @@
+"""The renderer's promises: same seed, same photo; truth in the samples' format; every truth
+corner lies where its card was drawn; mazes only hold cards the box holds, laid legally."""
+from __future__ import annotations
+
+import json
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from engine.cards import GOALS, OPPOSITE, STEP, copies_of
+from vision.render import render_scene
+from vision.render.cli import main as render_main
+from vision.render.maze import grow_maze
+
+pytestmark = pytest.mark.vision
+
+SMALL = {"mp": 0.3}
+MAGENTA = (255, 0, 255)
+
+
+def test_same_seed_same_photo_and_truth() -> None:
+    a_img, a_truth = render_scene(11, **SMALL)
+    b_img, b_truth = render_scene(11, **SMALL)
+    c_img, c_truth = render_scene(12, **SMALL)
+    assert np.array_equal(a_img, b_img)
+    assert a_truth == b_truth
+    assert a_img.shape != c_img.shape or not np.array_equal(a_img, c_img)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_truth_has_the_samples_fields_and_frame(seed: int) -> None:
+    img, truth = render_scene(seed, negative=None, **SMALL)
+    assert set(truth) == {"seed", "negative", "cards", "image"}
+    assert truth["image"] == {"w": img.shape[1], "h": img.shape[0]}
+    cells = {(c["col"], c["row"]): c for c in truth["cards"]}
+    assert len(cells) == len(truth["cards"])
+    assert cells[(0, 0)]["kind"] == "start" and cells[(0, 0)]["openings"] == "NESW"
+    for pos in GOALS:
+        goal = cells[pos]
+        assert goal["kind"] == "goal" and goal["face"] in ("down", "gold", "stone")
+        assert ("openings" in goal) == (goal["face"] != "down")
+    for c in truth["cards"]:
+        if c["kind"] == "path":
+            assert copies_of(c["openings"], c["dead_end"]) > 0, c
+        assert len(c["corners"]) == 4
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+def test_corners_lie_inside_the_image_and_on_the_drawn_card(seed: int) -> None:
+    """On a plain magenta table: inside each truth quad no table shows, just outside it does."""
+    img, truth = render_scene(seed, negative=None, table="plain", table_color=MAGENTA, clutter=0.0,
+                              hard=0.0, mp=1.0, fill=0.95)
+    h, w = img.shape[:2]
+    b, g, r = (img[..., i].astype(int) for i in range(3))
+    table = (r > g + 60) & (b > g + 60)
+    union = np.zeros((h, w), np.uint8)
+    for c in truth["cards"]:
+        q = np.array(c["corners"], np.float32)
+        assert np.all(q >= -0.5) and np.all(q[:, 0] <= w + 0.5) and np.all(q[:, 1] <= h + 0.5)
+        inner = np.zeros((h, w), np.uint8)
+        centre = q.mean(axis=0)
+        cv2.fillConvexPoly(inner, np.int32(centre + (q - centre) * 0.85), 1)
+        assert table[inner > 0].mean() < 0.02, c
+        cv2.fillConvexPoly(union, np.int32(np.round(q)), 1)
+    ring = cv2.dilate(union, np.ones((9, 9), np.uint8)) - cv2.dilate(union, np.ones((5, 5), np.uint8))
+    assert table[ring > 0].mean() > 0.85
+
+
+def test_corner_order_follows_the_board_frame() -> None:
+    """NW -> NE runs toward higher col, NW -> SW toward higher row (right of east, seen from above)."""
+    _, truth = render_scene(31, negative=None, n_cards=20, **SMALL)
+    cells = {(c["col"], c["row"]): np.array(c["corners"]) for c in truth["cards"]}
+    checked = 0
+    for (col, row), q in cells.items():
+        for (dc, dr), edge in (((1, 0), q[1] - q[0]), ((0, 1), q[3] - q[0])):
+            other = cells.get((col + dc, row + dr))
+            if other is not None:
+                assert np.dot(other.mean(axis=0) - q.mean(axis=0), edge) > 0
+                checked += 1
+    east, south = q[1] - q[0], q[3] - q[0]
+    assert east[0] * south[1] - east[1] * south[0] > 0  # not mirrored
+    assert checked > 0
+
+
+@pytest.mark.parametrize("negative", ["no_board", "no_start", "blur"])
+def test_negatives_carry_no_cards(negative: str) -> None:
+    img, truth = render_scene(41, negative=negative, **SMALL)
+    assert truth["negative"] == negative and truth["cards"] == []
+    assert img.ndim == 3 and img.shape[2] == 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_grown_mazes_hold_only_the_box_and_match_edges(seed: int) -> None:
+    board = grow_maze(random.Random(seed), 40, illegal=0.0)
+    counts: dict = {}
+    for (col, row), cell in board.items():
+        if cell.kind == "path":
+            assert copies_of(cell.openings, cell.dead_end) > 0
+            from engine.cards import shape_of
+            name = shape_of(cell.openings, cell.dead_end).name
+            counts[name] = counts.get(name, 0) + 1
+            assert counts[name] <= copies_of(cell.openings, cell.dead_end)
+            for side, (dx, dy) in STEP.items():
+                other = board.get((col + dx, row + dy))
+                if other is not None and not (other.kind == "goal" and other.face == "down"):
+                    assert (side in cell.openings) == (OPPOSITE[side] in other.openings)
+    assert sum(counts.values()) >= 10
+
+
+def test_cli_writes_photo_and_truth_pairs(tmp_path) -> None:
+    assert render_main([str(tmp_path), "--n", "2", "--seed", "7", "--mp", "0.3"]) == 0
+    truth = json.loads((tmp_path / "0001.json").read_text())
+    photo = cv2.imread(str(tmp_path / "0001.jpg"))
+    assert truth["seed"] == 8 and photo.shape[:2] == (truth["image"]["h"], truth["image"]["w"])
+
+
+def test_cli_refuses_bad_arguments(tmp_path) -> None:
+    assert render_main([str(tmp_path), "--n", "0"]) == 2
+    assert render_main([str(tmp_path), "--mp", "lots"]) == 2
+    assert list(tmp_path.iterdir()) == []

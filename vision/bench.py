@@ -1,0 +1,158 @@
+"""`python -m vision bench [--n 200] [--seed S] [--mp 12] [--cache DIR]`: the scanner's benchmark.
+
+Renders (or reuses) a seeded set of table photos, then in one process times `cv2.imread` and
+`vision.scan(path)` on each and prints the figures issue 3 sets targets for: cells and whole
+boards read exactly, extra cards, negatives answered, ms per photo and the ratio to decoding.
+Scoring uses the same key as ../shared/tools/score_scans.py, so both tools agree.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import sys
+import time
+
+import cv2
+
+
+def key(c: dict) -> tuple:
+    """What must match for a card to count as read exactly (same as score_scans.py)."""
+    kind = c.get("kind")
+    if kind == "goal":
+        face = c.get("face")
+        return (c["col"], c["row"], "goal", face, c.get("openings", "") if face != "down" else "")
+    return (c["col"], c["row"], kind, "".join(sorted(c.get("openings", ""), key="NESW".index)),
+            bool(c.get("dead_end", False)))
+
+
+def ensure_scenes(cache: str, n: int, seed: int, mp: float | None) -> list[str]:
+    """Photos NNNN.jpg with truth in `cache`, rendering only those missing (same seeds = same scenes)."""
+    from .render import render_scene
+    os.makedirs(cache, exist_ok=True)
+    paths = []
+    made = 0
+    t0 = time.perf_counter()
+    for i in range(n):
+        stem = os.path.join(cache, f"{i:04d}")
+        if not (os.path.exists(stem + ".jpg") and os.path.exists(stem + ".json")):
+            opts = {"mp": mp} if mp else {}
+            img, truth = render_scene(seed + i, **opts)
+            cv2.imwrite(stem + ".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])
+            with open(stem + ".json", "w") as f:
+                json.dump(truth, f)
+            made += 1
+        paths.append(stem + ".jpg")
+    if made:
+        print(f"rendered {made} scenes into {cache} in {time.perf_counter() - t0:.0f} s", flush=True)
+    return paths
+
+
+def score(truths: list[dict], results: list[dict | None], names: list[str], show: int) -> dict:
+    """Cells/boards read exactly, extra cards, negatives answered; prints up to `show` misreads."""
+    s = {"cells": 0, "cells_ok": 0, "boards": 0, "boards_ok": 0, "extra": 0, "neg": 0, "neg_ok": 0}
+    shown = 0
+    for name, truth, res in zip(names, truths, results):
+        if truth.get("negative"):
+            s["neg"] += 1
+            if res is not None and res.get("ok") is False and res.get("error"):
+                s["neg_ok"] += 1
+            elif shown < show:
+                shown += 1
+                print(f"  negative {name} ({truth['negative']}): answered {str(res)[:160]}")
+            continue
+        s["boards"] += 1
+        want = {(c["col"], c["row"]): key(c) for c in truth["cards"]}
+        got = {}
+        for c in (res or {}).get("cards", []) if res and res.get("ok") else []:
+            try:
+                got[(c["col"], c["row"])] = key(c)
+            except (KeyError, TypeError):
+                pass
+        right = sum(1 for pos, k in want.items() if got.get(pos) == k)
+        extra = sum(1 for pos in got if pos not in want)
+        s["cells"] += len(want)
+        s["cells_ok"] += right
+        s["extra"] += extra
+        if right == len(want) and extra == 0:
+            s["boards_ok"] += 1
+        elif shown < show:
+            shown += 1
+            wrong = [(pos, want[pos], got.get(pos)) for pos in want if got.get(pos) != want[pos]][:3]
+            why = "" if res and res.get("ok") else f" | answer: {str(res)[:160]}"
+            print(f"  board {name}: {right}/{len(want)} right, {extra} extra; e.g. {wrong}{why}")
+    return s
+
+
+def run(paths: list[str]) -> tuple[list[dict | None], float, float, int]:
+    """Decode and scan every photo in this process; (results, decode s, scan s, crashes)."""
+    import vision
+    scan = getattr(vision, "scan", None)
+    if scan is None:
+        raise RuntimeError("vision.scan is not available yet: nothing to benchmark")
+    results: list[dict | None] = []
+    t_dec = t_scan = 0.0
+    crashes = 0
+    for p in paths:
+        t0 = time.perf_counter()
+        cv2.imread(p)
+        t1 = time.perf_counter()
+        try:
+            res = scan(p).to_dict()
+        except Exception as e:  # a crash is a wrong answer, counted and reported, not fatal
+            res, crashes = None, crashes + 1
+            print(f"  crash on {os.path.basename(p)}: {type(e).__name__}: {e}", file=sys.stderr)
+        t2 = time.perf_counter()
+        t_dec += t1 - t0
+        t_scan += t2 - t1
+        results.append(res)
+    return results, t_dec, t_scan, crashes
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the benchmark; 0 when it ran, 1 when the scanner is missing, 2 on usage errors."""
+    ap = argparse.ArgumentParser(prog="python -m vision bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=200, help="scenes (default 200)")
+    ap.add_argument("--seed", type=int, default=424242, help="seed of the first scene")
+    ap.add_argument("--mp", type=float, default=None, help="megapixels of every photo (default: random 1-12)")
+    ap.add_argument("--cache", default=None, help="folder for the rendered scenes (default var/bench-SEED-N-MP)")
+    ap.add_argument("--show", type=int, default=5, help="misread scenes to print")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as e:
+        return 0 if e.code == 0 else 2
+    if args.n < 1 or (args.mp is not None and not 0.3 <= args.mp <= 50):
+        print("bench: --n must be >= 1 and --mp between 0.3 and 50", file=sys.stderr)
+        return 2
+    cache = args.cache or os.path.join("var", f"bench-{args.seed}-{args.n}-{args.mp or 'mixed'}")
+    paths = ensure_scenes(cache, args.n, args.seed, args.mp)
+    truths = [json.load(open(p[:-4] + ".json")) for p in paths]
+    try:
+        results, t_dec, t_scan, crashes = run(paths)
+    except RuntimeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    s = score(truths, results, [os.path.basename(p) for p in paths], args.show)
+    report(s, t_dec, t_scan, crashes, len(paths))
+    return 0
+
+
+def report(s: dict, t_dec: float, t_scan: float, crashes: int, n: int) -> None:
+    cells = s["cells_ok"] / max(1, s["cells"])
+    boards = s["boards_ok"] / max(1, s["boards"])
+    extra = s["extra"] / max(1, s["boards"])
+    ms, dec_ms = 1000 * t_scan / n, 1000 * t_dec / n
+    ratio = t_scan / max(t_dec, 1e-9)
+    print(f"cells read exactly    {s['cells_ok']}/{s['cells']} = {cells:.4f}   (target >= 0.998)")
+    print(f"boards read exactly   {s['boards_ok']}/{s['boards']} = {boards:.4f}   (target >= 0.97)")
+    print(f"extra cards reported  {s['extra']} ({extra:.3f} per scene)   (target 0)")
+    print(f"negatives answered    {s['neg_ok']}/{s['neg']}   (target all)")
+    print(f"crashes               {crashes}")
+    print(f"ms per photo          scan {ms:.0f}  cv2.imread {dec_ms:.0f}  ratio {ratio:.2f}   (target <= 2 at 12 MP)")
+    print(f"SUMMARY cells={cells:.4f} boards={boards:.4f} extra={extra:.3f} negatives={s['neg_ok']}/{s['neg']} "
+          f"crashes={crashes} ms={ms:.0f} ratio={ratio:.2f}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
