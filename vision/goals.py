@@ -1,0 +1,102 @@
+"""Find the goal column: three alike cards in a line, two card lengths apart (rows -2, 0, 2).
+
+Goal backs differ between print runs, so nothing about their look is assumed except that the three
+look alike; the arrangement is what identifies them.
+"""
+from dataclasses import dataclass
+from itertools import combinations
+
+import cv2
+import numpy as np
+
+from .settings import GoalSettings
+
+
+@dataclass(frozen=True)
+class Blob:
+    """One connected patch of card print at working scale."""
+
+    centre: np.ndarray
+    area: float
+    long_side: float
+    colour: np.ndarray        # mean Lab
+    contour: np.ndarray
+
+
+@dataclass(frozen=True)
+class GoalColumn:
+    """Three goal blobs ordered along the line (the row sign is fixed later, from the start)."""
+
+    blobs: tuple[Blob, Blob, Blob]
+    score: float
+
+    @property
+    def centres(self) -> np.ndarray:
+        return np.array([b.centre for b in self.blobs], np.float64)
+
+    @property
+    def row_pitch(self) -> float:
+        c = self.centres
+        return float(np.linalg.norm(c[2] - c[0]) / 4.0)
+
+
+def find_blobs(work: np.ndarray, mask: np.ndarray, settings: GoalSettings) -> list[Blob]:
+    """Connected card patches big enough to be a card, largest first."""
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    order = sorted(range(1, n), key=lambda i: -stats[i, cv2.CC_STAT_AREA])
+    blobs = []
+    for i in order[: settings.max_candidates]:
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        if area < settings.min_area:
+            break
+        x, y, w, h = stats[i, :4]
+        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea) + np.array([x, y])
+        (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+        colour = lab[y:y + h, x:x + w][sub > 0].mean(axis=0)
+        blobs.append(Blob(np.array(cents[i], np.float64), area, float(max(rw, rh)), colour, contour))
+    return blobs
+
+
+def _colour_dist(a: Blob, b: Blob) -> float:
+    """Lab distance with lightness damped: a shadow over one goal must not split the column."""
+    d = (a.colour - b.colour) * np.array([0.25, 1.0, 1.0])
+    return float(np.linalg.norm(d))
+
+
+def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings) -> float | None:
+    """Lower is better; None when the three cannot be a goal column (b is the middle one)."""
+    areas = [a.area, b.area, c.area]
+    if max(areas) / min(areas) > s.max_area_ratio:
+        return None
+    colour = max(_colour_dist(a, b), _colour_dist(b, c), _colour_dist(a, c))
+    if colour > s.max_colour_dist:
+        return None
+    span = np.linalg.norm(c.centre - a.centre)
+    if span < 1e-6:
+        return None
+    bend = np.linalg.norm(a.centre + c.centre - 2 * b.centre) / span
+    if bend > s.max_bend:
+        return None
+    card = np.sqrt(np.mean(areas) / 0.648)   # long side of a card of that area
+    pitch = span / 4.0 / card
+    if not s.pitch_range[0] <= pitch <= s.pitch_range[1]:
+        return None
+    fill = max(areas) / (max(b.long_side for b in (a, b, c)) ** 2 * 0.648 + 1e-9)
+    return bend * 3 + colour / s.max_colour_dist + abs(np.log(pitch / 1.05)) + abs(np.log(max(fill, 0.2) / 0.9)) * 0.3
+
+
+def find_goal_columns(blobs: list[Blob], settings: GoalSettings) -> list[GoalColumn]:
+    """Every plausible goal column, best first."""
+    found = []
+    for trio in combinations(blobs, 3):
+        for mid in range(3):
+            a, c = [trio[k] for k in range(3) if k != mid]
+            b = trio[mid]
+            score = _triple_score(a, b, c, settings)
+            if score is not None:
+                found.append(GoalColumn((a, b, c), score))
+    found.sort(key=lambda g: g.score)
+    return found

@@ -1,0 +1,135 @@
+"""vision.scan(image) -> Scan: the pipeline, step by step, each step with only its own settings."""
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from . import board, classify, geometry
+from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
+from .goals import GoalColumn, find_blobs, find_goal_columns
+from .image_io import Photo, load_photo
+from .ladder import best_ladder, rectify
+from .mask import card_mask
+from .settings import BlurSettings, ScanSettings
+from .start import start_candidates
+from .warnings import board_warnings
+
+LADDER_MIN = 1.2
+
+
+@dataclass
+class Scan:
+    """What lies on the table (or why the photo cannot be read)."""
+
+    ok: bool
+    cards: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    ms: float = 0.0
+    error: str = ""
+    photo: str | None = None
+    debug: dict = field(default_factory=dict, repr=False)
+
+    def to_dict(self) -> dict:
+        out: dict = {} if self.photo is None else {"photo": self.photo}
+        if not self.ok:
+            out.update(ok=False, error=self.error)
+            return out
+        out.update(ok=True, cards=self.cards, warnings=self.warnings, ms=round(self.ms, 1))
+        return out
+
+
+def sharpness(grey: np.ndarray) -> float:
+    """Steepest edges relative to the photo's contrast: low when the whole photo is blurred."""
+    g = cv2.GaussianBlur(grey, (3, 3), 0).astype(np.float32)
+    mag = cv2.magnitude(cv2.Sobel(g, cv2.CV_32F, 1, 0), cv2.Sobel(g, cv2.CV_32F, 0, 1))
+    lo, hi = np.percentile(g, (1, 99))
+    return float(np.percentile(mag, 99.7) / 8.0 / max(hi - lo, 1.0))
+
+
+def _find_fiducials(photo: Photo, mask: np.ndarray, settings: ScanSettings):
+    """Best (goal column, start quad in fine px, ladder score) over the plausible goal columns."""
+    blobs = find_blobs(photo.work, mask, settings.goals)
+    if not blobs:
+        raise NoMaze()
+    columns = find_goal_columns(blobs, settings.goals)
+    if not columns:
+        raise GoalsNotFound()
+    k = photo.fine_scale / photo.work_scale
+    best = None
+    for column in columns[:3]:
+        for hit in start_candidates(photo.work, mask, column, settings.start):
+            c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
+            quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
+            score, quad = best_ladder(photo.fine, quad, hw, hl)
+            if best is None or score > best[2]:
+                best = (column, quad, score)
+    if best is None or best[2] < LADDER_MIN:
+        raise StartNotFound()
+    return best
+
+
+def _orient_start(quad: np.ndarray, goals: GoalColumn, k: float) -> tuple[np.ndarray, np.ndarray]:
+    """Start quad as NW NE SE SW in the board frame, and goal centres ordered rows -2, 0, 2."""
+    centre = quad.mean(0)
+    g = goals.centres * k
+    east = g[1] - centre
+    east /= np.linalg.norm(east)
+    south = np.array([-east[1], east[0]])
+    d = quad - centre
+    pick = lambda se, ss: quad[int(np.argmax(d @ (se * east + ss * south)))]
+    ordered = np.array([pick(-1, -1), pick(1, -1), pick(1, 1), pick(-1, 1)])
+    if (g[2] - g[0]) @ south < 0:
+        g = g[::-1]
+    return ordered, g
+
+
+def run(image, settings: ScanSettings) -> tuple[list, dict]:
+    photo = load_photo(image, settings.load)
+    grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
+    if sharpness(grey) < settings.blur.min_sharpness:
+        raise TooBlurred()
+    mask = card_mask(photo.work, settings.mask)
+    goals, quad, _ = _find_fiducials(photo, mask, settings)
+    k = photo.fine_scale / photo.work_scale
+    quad, goal_centres = _orient_start(quad, goals, k)
+    fgrey = cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    edges = board.Edges(cv2.Sobel(fgrey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fgrey, cv2.CV_32F, 0, 1, ksize=3))
+    half = geometry.CARD_HALF
+    src = [[-half, -half], [half, -half], [half, half], [-half, half], [8, -2], [8, 0], [8, 2]]
+    h = geometry.fit_homography(src, list(quad) + list(goal_centres))
+    refined, found = geometry.refine_quad(edges.gx, edges.gy, quad, settings.grid.search)
+    if found >= 6:
+        quad = refined
+    palette = classify.learn_palette(rectify(photo.fine, quad, settings.cell.size))
+    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
+    cells, h = board.walk(photo.fine, edges, h, start, palette, settings.grid, settings.cell)
+    cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
+    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
+    return cards, debug
+
+
+def _card_dict(c: board.Cell, fine_scale: float) -> dict:
+    d = {"col": c.col, "row": c.row, "kind": c.kind, "openings": c.openings, "dead_end": c.dead_end}
+    if c.kind == "goal":
+        d["face"] = c.face
+    d["confidence"] = round(float(c.confidence), 3)
+    d["corners"] = [[round(float(x) / fine_scale, 1), round(float(y) / fine_scale, 1)] for x, y in c.quad]
+    return d
+
+
+def scan(image, settings: ScanSettings | None = None, photo_name: str | None = None) -> Scan:
+    """Read one photo (path, encoded bytes or BGR array). Never raises for a bad photo."""
+    t0 = time.perf_counter()
+    settings = settings or ScanSettings()
+    try:
+        cards, debug = run(image, settings)
+    except ScanError as err:
+        return Scan(ok=False, error=err.message, photo=photo_name, ms=(time.perf_counter() - t0) * 1000)
+    except (cv2.error, ValueError, np.linalg.LinAlgError) as err:
+        return Scan(ok=False, error=f"the card layout could not be fitted ({type(err).__name__}): "
+                    "retake the photo from straight above with the whole maze in view",
+                    photo=photo_name, ms=(time.perf_counter() - t0) * 1000)
+    warnings = board_warnings(cards)
+    return Scan(ok=True, cards=cards, warnings=warnings, ms=(time.perf_counter() - t0) * 1000,
+                photo=photo_name, debug=debug)

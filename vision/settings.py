@@ -1,0 +1,67 @@
+"""Settings of each pipeline step: small frozen dataclasses, each step gets only its own."""
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class LoadSettings:
+    work_side: int = 1200     # long side of the coarse working image (detection)
+    fine_side: int = 2100     # decode at least this long side for cell reading (ladder rungs, mouths)
+
+
+@dataclass(frozen=True)
+class BlurSettings:
+    min_sharpness: float = 0.085  # strongest-edge steepness (grey levels per px / contrast) below -> blurred
+
+
+@dataclass(frozen=True)
+class MaskSettings:
+    bins: int = 24            # chromaticity histogram bins per axis
+    tiles: int = 8            # tiles per image side for the spread test
+    spread: float = 0.4       # a colour seen in this share of tiles is table, not card
+    min_share: float = 0.002  # a colour "is in" a tile above this share of its pixels
+
+
+@dataclass(frozen=True)
+class GoalSettings:
+    min_area: float = 120.0   # px^2 at working size
+    max_area_ratio: float = 2.0
+    max_colour_dist: float = 30.0
+    max_bend: float = 0.18    # middle goal off the line, as a share of the column length
+    pitch_range: tuple[float, float] = (0.7, 1.9)  # row pitch / card long side
+    max_candidates: int = 40
+
+
+@dataclass(frozen=True)
+class StartSettings:
+    col_range: tuple[float, float] = (5.0, 11.5)   # start distance from goals in col pitches
+    lateral: float = 0.35                          # lateral search as share of that distance
+    step: float = 0.25                             # lattice step, card widths
+    min_cross: float = 0.45
+    min_ladder: float = 0.1
+    candidates: int = 12
+
+
+@dataclass(frozen=True)
+class GridSettings:
+    search: float = 0.14      # side search range, share of the card side
+    max_cells: int = 120
+    min_cover: float = 0.75   # share of a cell that must look like card print
+    reach: int = 3            # cells searched beyond the known maze (gaps of empty cells)
+
+
+@dataclass(frozen=True)
+class CellSettings:
+    size: tuple[int, int] = (48, 72)   # rectified card, width x height
+    mouth: float = 0.25
+    low_confidence: float = 0.6
+
+
+@dataclass(frozen=True)
+class ScanSettings:
+    load: LoadSettings = field(default_factory=LoadSettings)
+    blur: BlurSettings = field(default_factory=BlurSettings)
+    mask: MaskSettings = field(default_factory=MaskSettings)
+    goals: GoalSettings = field(default_factory=GoalSettings)
+    start: StartSettings = field(default_factory=StartSettings)
+    grid: GridSettings = field(default_factory=GridSettings)
+    cell: CellSettings = field(default_factory=CellSettings)

@@ -1,0 +1,125 @@
+"""Find the start card: a cross (four mouths alike, four corners alike) with something else in
+its centre (the ladder), about eight card widths from the goal column on either side.
+
+Searched in a strip rectified with the goal column's axes, over a few scales and turns, with box
+filters, so every position is scored at once. Tunnel and stone colours are not assumed: each
+window compares its own mouths, corners and centre.
+"""
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .goals import GoalColumn
+from .settings import StartSettings
+
+CARD_W = 10.0          # rectified card width in px (the search runs at this scale)
+ASPECT = 0.648         # short / long side of a card
+
+
+@dataclass(frozen=True)
+class StartHit:
+    """Where the start card is, roughly: centre and the card's axes (image px vectors, half sides)."""
+
+    centre: np.ndarray
+    half_w: np.ndarray     # from centre to the middle of the card's east-or-west side
+    half_l: np.ndarray     # from centre to the middle of the north-or-south side
+    score: float
+
+
+def _box(img: np.ndarray, w: float, h: float) -> np.ndarray:
+    k = (max(1, int(round(w))), max(1, int(round(h))))
+    return cv2.blur(img, k, borderType=cv2.BORDER_REFLECT)
+
+
+def _shift(img: np.ndarray, dx: float, dy: float) -> np.ndarray:
+    """out[y, x] = img[y + dy, x + dx] (integer shift, edges replicated)."""
+    dx, dy = int(round(dx)), int(round(dy))
+    h, w = img.shape[:2]
+    ys = np.clip(np.arange(h) + dy, 0, h - 1)
+    xs = np.clip(np.arange(w) + dx, 0, w - 1)
+    return img[ys][:, xs]
+
+
+def score_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Cross score and centre-oddity for a card centred at each pixel (card width CARD_W, upright)."""
+    W, L = CARD_W, CARD_W / ASPECT
+    mouth_v = _box(lab, 0.2 * W, 0.12 * L)
+    mouth_h = _box(lab, 0.12 * W, 0.12 * L)
+    corner = _box(lab, 0.22 * W, 0.18 * L)
+    band = _box(lab, 0.18 * W, 0.36 * L)
+    mouths = [_shift(mouth_v, 0, -0.39 * L), _shift(mouth_v, 0, 0.39 * L),
+              _shift(mouth_h, 0.37 * W, 0), _shift(mouth_h, -0.37 * W, 0)]
+    corners = [_shift(corner, sx * 0.3 * W, sy * 0.3 * L) for sx in (-1, 1) for sy in (-1, 1)]
+    t = sum(mouths) / 4
+    s = sum(corners) / 4
+    contrast = np.linalg.norm(t - s, axis=2) + 1e-3
+    m_spread = np.max([np.linalg.norm(m - t, axis=2) for m in mouths], axis=0)
+    c_spread = np.max([np.linalg.norm(c - s, axis=2) for c in corners], axis=0)
+    cross = (contrast - m_spread - 0.5 * c_spread) / contrast
+    centre_off = np.minimum(np.linalg.norm(band - t, axis=2), np.linalg.norm(band - s, axis=2))
+    ok = (contrast > 14) & (cross > 0)
+    return np.where(ok, cross, -1.0), np.where(ok, centre_off / contrast, 0.0)
+
+
+def _strip_transform(goals: GoalColumn, side: int, scale: float, turn: float,
+                     s: StartSettings) -> tuple[np.ndarray, tuple[int, int], float]:
+    """Affine map image -> rectified strip on one side of the goal column."""
+    c = goals.centres
+    u = (c[2] - c[0]) / np.linalg.norm(c[2] - c[0])
+    v = np.array([-u[1], u[0]]) * side
+    rot = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    u, v = rot @ u, rot @ v
+    card_l_img = goals.row_pitch / 1.03 * scale          # card long side in image px, here
+    px = (CARD_W / ASPECT) / card_l_img                    # rectified px per image px
+    pc = goals.row_pitch * ASPECT                          # nominal col pitch in image px
+    near, far = s.col_range[0] * pc, s.col_range[1] * pc
+    lat = s.lateral * far
+    width = int((far - near + 2 * pc) * px)
+    height = int((2 * lat + 2 * goals.row_pitch) * px)
+    origin = c[1] + v * (near - pc) - u * (lat + goals.row_pitch)
+    a = np.array([v * px, u * px])                        # rows: x-axis (col), y-axis (row)
+    m = np.hstack([a, (-a @ origin)[:, None]])
+    return m.astype(np.float32), (width, height), px
+
+
+def _peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
+    """Up to k local maxima above zero, best first."""
+    dil = cv2.dilate(score.astype(np.float32), np.ones((5, 5), np.uint8))
+    ys, xs = np.nonzero((score >= dil) & (score > 0))
+    order = np.argsort(-score[ys, xs])[:k]
+    return [(int(xs[i]), int(ys[i])) for i in order]
+
+
+def start_candidates(work: np.ndarray, mask: np.ndarray, goals: GoalColumn,
+                     s: StartSettings) -> list[StartHit]:
+    """Cross-like windows with an odd centre near the expected start position, best first."""
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.float32)
+    hits = []
+    for side in (1, -1):
+        for scale in (0.7, 0.88, 1.1, 1.35):
+            for turn in np.radians([-20.0, -10.0, 0.0, 10.0, 20.0]):
+                m, size, px = _strip_transform(goals, side, scale, turn, s)
+                if size[0] < 8 or size[1] < 8 or size[0] * size[1] > 4e6:
+                    continue
+                patch = cv2.warpAffine(lab, m, size, flags=cv2.INTER_AREA)
+                fg = cv2.warpAffine(mask, m, size, flags=cv2.INTER_NEAREST)
+                cross, odd = score_map(patch)
+                score = np.where((cross > s.min_cross) & (fg > 0) & (odd > s.min_ladder), cross + odd, 0)
+                inv = cv2.invertAffineTransform(m)
+                for x, y in _peaks(score, 4):
+                    centre = inv[:, :2] @ np.array([x, y], np.float64) + inv[:, 2]
+                    hits.append(StartHit(centre, inv[:, :2] @ np.array([CARD_W / 2, 0.0]),
+                                         inv[:, :2] @ np.array([0.0, CARD_W / ASPECT / 2]),
+                                         float(score[y, x])))
+    hits.sort(key=lambda h: -h.score)
+    return _dedupe(hits)[: s.candidates]
+
+
+def _dedupe(hits: list[StartHit]) -> list[StartHit]:
+    """Keep the best hit per card-sized neighbourhood."""
+    kept: list[StartHit] = []
+    for h in hits:
+        if all(np.linalg.norm(h.centre - k.centre) > 0.6 * np.linalg.norm(k.half_w) for k in kept):
+            kept.append(h)
+    return kept
