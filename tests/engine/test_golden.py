@@ -122,3 +122,11 @@ def test_golden_placements_satisfy_the_simple_checker() -> None:
             if isinstance(move, PlacePath):
                 assert simple_legal(plain_cells(state.board), move.col, move.row, move.openings)
             state, _ = apply(state, move)
+
+
+def test_the_documented_example_replays() -> None:
+    doc = (pathlib.Path(__file__).parents[2] / "docs" / "record-format.md").read_text()
+    example = doc.split("## Example")[1].split("```")[1]
+    header, moves = loads(example)
+    state = replay(header, moves)
+    assert state.phase == "round_over" and state.gold[1] == () and state.gold[2][-1] == 1
