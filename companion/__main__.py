@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
+from pathlib import Path
 
 import flet as ft
 
@@ -16,17 +18,22 @@ def free_port(host: str) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
-    ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the local network")
+    ap.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    ap.add_argument("--db", type=Path, default=None, help="the saved-games file (SQLite)")
     args = ap.parse_args(argv)
-    port = args.port or free_port(args.host)
+    from . import main as app
+    from .storage import StorageError
 
-    def app(page: ft.Page) -> None:
-        page.title = "Saboteur companion"
-        page.add(ft.Text("Saboteur companion — coming soon"))
-
+    try:
+        port = args.port or free_port(args.host)
+        app.service(args.db)
+    except (OSError, StorageError) as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
     print(f"Saboteur companion: http://{args.host}:{port}/", flush=True)
-    ft.run(app, host=args.host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True)
+    ft.run(app.main, host=args.host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True,
+           assets_dir=str(Path(__file__).resolve().parents[1] / "assets"))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,57 @@
+"""`main(page)`: the Flet entry point (also what `flet build` runs, via [tool.flet.app]).
+
+One GameService per process (so every page shares the same live games and locks); one Session
+per page. After a change, the session announces the game id on pubsub; every other page
+re-reads that game, so a second device or tab always shows the same step.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import flet as ft
+
+from .service import GameService
+from .session import Session
+from .storage import Store
+from .views.app import App
+
+TOPIC = "game"
+_service: GameService | None = None
+_service_lock = threading.Lock()
+
+
+def default_db() -> Path:
+    """Where the games live unless --db says otherwise (SABOTEUR_DB also works for `flet build`)."""
+    env = os.environ.get("SABOTEUR_DB")
+    if env:
+        return Path(env)
+    base = os.environ.get("FLET_APP_STORAGE_DATA") or str(Path.home() / ".saboteur-companion")
+    return Path(base) / "games.db"
+
+
+def service(db: Path | None = None) -> GameService:
+    """The process's one game service, opened on first use."""
+    global _service
+    with _service_lock:
+        if _service is None:
+            _service = GameService(Store(db or default_db()))
+        return _service
+
+
+def main(page: ft.Page) -> None:
+    page.title = "Saboteur companion"
+    page.theme_mode = ft.ThemeMode.LIGHT
+    page.padding = 12
+    session = Session(service())
+
+    async def refresh(game_id: int) -> None:
+        session.refresh(game_id)
+
+    def on_message(topic: str, game_id: int) -> None:
+        page.run_task(refresh, game_id)
+
+    session.on_change = lambda game_id: page.pubsub.send_others_on_topic(TOPIC, game_id)
+    page.pubsub.subscribe_topic(TOPIC, on_message)
+    page.render(App, session)

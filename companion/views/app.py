@@ -1,0 +1,74 @@
+"""The root component: top bar, messages, and the screen the session says."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .action import Action
+from .deal import Deal
+from .draft import Draft
+from .goal_reveal import GoalReveal
+from .home import Home
+from .past import Past
+from .private import Private
+from .reveal import Reveal
+from .role_reveal import RoleReveal
+from .round_end import RoundEnd
+from .scan import Scan
+from .scores import Scores
+from .setup import Setup
+from .turn import Turn
+from .ui import ident
+
+STEP_VIEWS = {"reveal": Reveal, "deal": Deal, "goal": GoalReveal, "roles": RoleReveal,
+              "draft": Draft, "round_end": RoundEnd, "final": Scores}
+PANEL_VIEWS = {"scan": Scan, "scores": Scores}
+
+
+def _body(s: Session) -> ft.Control:
+    if s.screen == "setup":
+        return Setup(s)
+    if s.screen == "past":
+        return Past(s)
+    if s.screen != "game" or s.table is None:
+        return Home(s)
+    if s.private_seat is not None:
+        return Private(s)
+    if s.panel in PANEL_VIEWS:
+        return PANEL_VIEWS[s.panel](s)
+    if s.panel:
+        return Action(s)
+    if s.step in STEP_VIEWS:
+        return STEP_VIEWS[s.step](s)
+    return Turn(s)
+
+
+def _messages(s: Session) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    if s.error:
+        out.append(ident("error", ft.Container(ft.Row([
+            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+            ft.Text(s.error, color=ft.Colors.ON_ERROR_CONTAINER, expand=True, selectable=True)]),
+            bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8)))
+    if s.info:
+        out.append(ident("info", ft.Container(ft.Row([
+            ft.Icon(ft.Icons.INFO_OUTLINE), ft.Text(s.info, expand=True)]),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8)))
+    return out
+
+
+@ft.component
+def App(s: Session) -> ft.Control:
+    in_game = s.screen == "game" and s.table is not None and s.private_seat is None
+    actions: list[ft.Control] = []
+    if in_game:
+        actions = [
+            ident("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo the last action", on_click=lambda: s.undo())),
+            ident("scores", ft.IconButton(ft.Icons.LEADERBOARD, tooltip="Score sheet", on_click=lambda: s.show_scores())),
+        ]
+    bar = ft.Row([
+        ident("home", ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=lambda: s.go_home())),
+        ft.Text("Saboteur companion", size=18, weight=ft.FontWeight.BOLD, expand=True),
+        *actions], spacing=4)
+    return ft.SafeArea(ft.Column([bar, *_messages(s), _body(s)], spacing=10,
+                                 scroll=ft.ScrollMode.AUTO, expand=True), expand=True)

@@ -1,0 +1,21 @@
+"""The gold draft: counter-clockwise, each gold-digger picks in private."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .ui import button, card, hint, title
+from .round_summary import summary_lines
+
+
+@ft.component
+def Draft(s: Session) -> ft.Control:
+    t = s.table
+    picker = t["players"][t["draft"]["picker"]]
+    return ft.Column([
+        title("The gold-diggers found the gold!"),
+        card(*[ft.Text(x) for x in summary_lines(s)]),
+        card(hint(f"{t['draft']['cards_left']} gold cards left. They go round counter-clockwise: each "
+                  "gold-digger in turn picks one in private."),
+             button(f"Give the phone to {picker}", lambda: s.open_pick(), "open-pick", ft.Icons.PAID)),
+    ], spacing=12)

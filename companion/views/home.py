@@ -1,0 +1,29 @@
+"""Home: new game, resume the unfinished game, past games, a demo scan."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .ui import button, card, hint, title
+
+
+@ft.component
+def Home(s: Session) -> ft.Control:
+    unfinished = s.unfinished()
+    items: list[ft.Control] = [
+        title("Saboteur table companion"),
+        hint("One phone or tablet beside the box: it deals the secret roles, reads the maze from a "
+             "photo, checks every card against the rules and keeps the score."),
+    ]
+    if s.notice:
+        items.append(ft.Container(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(s.notice, expand=True)]),
+                                  bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10, border_radius=8))
+    items.append(button("New game", lambda: s.new_game_form(), "new-game", ft.Icons.ADD))
+    if unfinished:
+        g = unfinished[0]
+        names = ", ".join(g["header"]["players"])
+        items.append(card(ft.Text("Unfinished game"), hint(names),
+                          button("Resume", lambda: s.resume(g["id"]), "resume", ft.Icons.PLAY_ARROW)))
+    items.append(button("Past games and statistics", lambda: s.open_past(), "past-games",
+                        ft.Icons.HISTORY, primary=False))
+    return ft.Column(items, spacing=14)

@@ -1,0 +1,44 @@
+"""Past games: list, resume, exports, and per-player statistics."""
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from ..session import Session
+from .ui import button, card, hint, ident, title
+
+
+def _stats(s: Session) -> ft.Control:
+    if not s.stats:
+        return hint("Statistics appear once a game is finished.")
+    cols = ["Player", "Games", "Wins", "Nuggets", "Won as saboteur", "Won as gold-digger"]
+    keys = ["name", "games", "wins", "nuggets", "won_as_saboteur", "won_as_digger"]
+    return ft.DataTable(columns=[ft.DataColumn(ft.Text(c)) for c in cols], column_spacing=14,
+                        rows=[ft.DataRow([ft.DataCell(ft.Text(str(r[k]))) for k in keys]) for r in s.stats])
+
+
+@ft.component
+def Past(s: Session) -> ft.Control:
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+
+    async def save(kind: str, game_id: int) -> None:
+        name, data = s.export_record(game_id) if kind == "record" else s.export_csv(game_id)
+        await picker.save_file(file_name=name, src_bytes=data)
+        s.info = f"Saved {name}."
+
+    rows = []
+    for g in s.past:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.get("created_at", 0)))
+        rows.append(card(
+            ft.Text(f"Game {g['id']} - {when} - {g['status']}, round {g['round']}", weight=ft.FontWeight.BOLD),
+            hint(", ".join(g["players"])),
+            ft.Row([button("Resume" if g["status"] == "active" else "Open", lambda i=g["id"]: s.resume(i),
+                           f"open-{g['id']}", ft.Icons.PLAY_ARROW, primary=False),
+                    button("Game record", lambda i=g["id"]: save("record", i), f"export-record-{g['id']}",
+                           ft.Icons.DOWNLOAD, primary=False),
+                    button("Scores CSV", lambda i=g["id"]: save("csv", i), f"export-csv-{g['id']}",
+                           ft.Icons.TABLE_VIEW, primary=False)], wrap=True)))
+    return ft.Column([title("Past games"), *(rows or [hint("No games yet.")]),
+                      title("Statistics"), ident("stats", _stats(s))], spacing=12)

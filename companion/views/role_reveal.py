@@ -1,0 +1,26 @@
+"""Custody by the cards: at the round's end each player shows their role card."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .ui import button, card, hint, title
+
+
+@ft.component
+def RoleReveal(s: Session) -> ft.Control:
+    t = s.table
+    rows = []
+    for seat, name in enumerate(t["players"]):
+        role = (t["roles"] or [None] * len(t["players"]))[seat]
+        if role:
+            rows.append(ft.Text(f"{name}: {role.replace('_', '-')}"))
+            continue
+        rows.append(ft.Row([ft.Text(name, width=120),
+                            button("Gold-digger", lambda i=seat: s.reveal_role(i, "gold_digger"),
+                                   f"role-{seat}-gold_digger", primary=False),
+                            button("Saboteur", lambda i=seat: s.reveal_role(i, "saboteur"),
+                                   f"role-{seat}-saboteur", primary=False)], wrap=True))
+    return ft.Column([title("Round over: show your role cards"),
+                      card(hint("Everybody turns their role card face up. Tap what each player shows."), *rows)],
+                     spacing=12)

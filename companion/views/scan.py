@@ -1,0 +1,65 @@
+"""A path card: photo -> reading drawn over it -> tap a cell to fix -> confirm."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .grid import Grid
+from .picker import Picker
+from .ui import button, card, hint, ident, title
+
+
+def _verdict(s: Session) -> ft.Control | None:
+    v = s.verdict
+    if not v:
+        return None
+    if v["kind"] == "place":
+        icon = ft.Icons.CHECK_CIRCLE if v["legal"] else ft.Icons.CANCEL
+        label = "LEGAL" if v["legal"] else "REFUSED"
+    else:
+        icon, label = ft.Icons.HELP_OUTLINE, "CHECK"
+    return ident("verdict", ft.Container(ft.Row([
+        ft.Icon(icon, size=28), ft.Text(label, weight=ft.FontWeight.BOLD),
+        ft.Text(v["text"], expand=True)]), padding=10, border_radius=8,
+        border=ft.Border.all(3 if v.get("legal") else 2, ft.Colors.OUTLINE),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
+
+
+@ft.component
+def Scan(s: Session) -> ft.Control:
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+
+    async def take_photo() -> None:
+        files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
+        if files and files[0].bytes is not None:
+            await s.submit_photo(files[0].bytes)
+
+    async def fix(openings: str | None, dead_end: bool) -> None:
+        await s.apply_fix(openings, dead_end)
+
+    name = s.table["players"][s.table["turn"]]
+    can_confirm = bool(s.verdict and (s.verdict["kind"] == "remove" or
+                                      (s.verdict["kind"] == "place" and s.verdict["legal"])))
+    items: list[ft.Control] = [
+        title(f"{name} lays a path card"),
+        hint("Photograph the whole maze from above (the ladder card and the goal column in view). "
+             "Or tap the empty cell where the card went and choose it."),
+        ft.Row([button("Take or choose a photo", take_photo, "photo", ft.Icons.PHOTO_CAMERA),
+                button("Cancel", lambda: s.close_panel(), "cancel", ft.Icons.CLOSE, primary=False)], wrap=True),
+    ]
+    if s.busy:
+        items.append(ft.Row([ft.ProgressRing(), ft.Text("Reading the photo...")]))
+    if s.overlay:
+        items.append(ident("overlay", ft.Image(src=s.overlay, fit=ft.BoxFit.CONTAIN, width=600)))
+        items.append(hint("Solid frame + tick: legal new card. Dashed frame, hatching + cross: refused. "
+                          "Dotted: differs from the confirmed maze. Bands: tunnels joined to the start."))
+    verdict = _verdict(s)
+    if verdict:
+        items.append(verdict)
+    if s.fix_cell is not None:
+        items.append(Picker(s.fix_cell, fix, lambda: s.cancel_fix()))
+    items.append(card(ft.Text("The maze (tap a cell to fix it)"), Grid(s.grid, lambda c, r: s.open_fix(c, r))))
+    items.append(button("Confirm", lambda: s.confirm_path(), "confirm", ft.Icons.DONE_ALL,
+                        disabled=not can_confirm or s.busy))
+    return ft.Column(items, spacing=12)

@@ -1,0 +1,82 @@
+"""Score sheet: three rounds x players; totals private until the end, then the ranking."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .ui import button, card, hint, ident, title
+
+
+def _sheet_table(sheet: dict) -> ft.Control:
+    hidden = "\u2022\u2022\u2022"
+    cols = [ft.DataColumn(ft.Text("Player"))] + [ft.DataColumn(ft.Text(f"R{r}")) for r in (1, 2, 3)] + \
+        [ft.DataColumn(ft.Text("Total"))]
+    rows = []
+    for seat, name in enumerate(sheet["players"]):
+        cells = [ft.DataCell(ft.Text(name))]
+        for r in range(3):
+            v = sheet["rounds"][r][seat] if r < len(sheet["rounds"]) else ""
+            cells.append(ft.DataCell(ft.Text(hidden if v is None else str(v))))
+        total = sheet["totals"][seat]
+        cells.append(ft.DataCell(ft.Text(hidden if total is None else str(total), weight=ft.FontWeight.BOLD)))
+        rows.append(ft.DataRow(cells))
+    return ft.DataTable(columns=cols, rows=rows, column_spacing=18)
+
+
+def _correction(s: Session, sheet: dict, values: dict, set_values, rnd: int, set_rnd) -> ft.Control:
+    done = len(sheet["rounds"])
+    if not done:
+        return hint("Finished rounds can be corrected here.")
+    fields = [ident(f"fix-gold-{i}", ft.TextField(label=n, width=90, dense=True, value=values.get(i, ""),
+                                                  on_change=lambda e, i=i: set_values({**values, i: e.control.value})))
+              for i, n in enumerate(sheet["players"])]
+
+    def ask() -> None:
+        try:
+            gold = {i: int(values.get(i, "")) for i in range(len(sheet["players"]))}
+        except ValueError:
+            s.error = "Enter a whole number of nuggets for every player."
+            return
+        s.ask_correction(rnd, gold)
+
+    return ft.Column([
+        ft.Row([ft.Chip(label=ft.Text(f"Round {r}"), selected=rnd == r, on_select=lambda e, r=r: set_rnd(r))
+                for r in range(1, done + 1)], wrap=True),
+        ft.Row(fields, wrap=True),
+        button("Correct this round", ask, "ask-correction", ft.Icons.EDIT, primary=False)])
+
+
+def _confirm(s: Session, sheet: dict) -> ft.Control:
+    c = s.confirm
+    names = sheet["players"]
+    text = ", ".join(f"{names[i]} {v}" for i, v in c["gold"].items())
+    return card(ft.Text(f"Replace round {c['round']}'s gold with: {text}?", weight=ft.FontWeight.BOLD),
+                hint("The original result stays in the game's log; the correction is added after it."),
+                ft.Row([button("Yes, correct it", lambda: s.confirm_correction(), "confirm-correction"),
+                        button("No", lambda: s.cancel_confirm(), "cancel-correction", primary=False)]))
+
+
+@ft.component
+def Scores(s: Session) -> ft.Control:
+    values, set_values = ft.use_state({})
+    rnd, set_rnd = ft.use_state(1)
+    sheet = s.sheet or s.public_sheet()
+    items: list[ft.Control] = [title("Final ranking" if sheet["final"] else "Score sheet"), _sheet_table(sheet)]
+    if sheet["final"]:
+        best = [r["name"] for r in sheet["ranking"] if r["place"] == 1]
+        won = " and ".join(best) + (" share the victory!" if len(best) > 1 else " wins!")
+        items.append(ident("winner", ft.Text(won, size=20, weight=ft.FontWeight.BOLD)))
+        items.append(card(*[ft.Text(f"{r['place']}. {r['name']} - {r['nuggets']} nuggets") for r in sheet["ranking"]]))
+    else:
+        items.append(hint("Each player's gold stays secret until the end. Check your own:"))
+        items.append(ft.Row([button(n, lambda i=i: s.my_gold(i), f"my-gold-{i}", ft.Icons.LOCK, primary=False)
+                             for i, n in enumerate(sheet["players"])], wrap=True))
+    if sheet["corrected"]:
+        items.append(hint("Corrected rounds: " + ", ".join(map(str, sheet["corrected"]))))
+    items.append(_confirm(s, sheet) if s.confirm else card(ft.Text("Correct a round"),
+                                                    _correction(s, sheet, values, set_values, rnd, set_rnd)))
+    if s.step != "final":
+        items.append(button("Back to the game", lambda: s.close_panel(), "close-scores", ft.Icons.ARROW_BACK))
+    else:
+        items.append(button("Home", lambda: s.go_home(), "final-home", ft.Icons.HOME))
+    return ft.Column(items, spacing=12)

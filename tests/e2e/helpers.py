@@ -1,0 +1,102 @@
+"""Real-browser helpers: start the app as a subprocess, drive Flutter's accessibility tree."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class AppServer:
+    """`python -m companion --port P --db DB` as a child process (killable, restartable)."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db, self.port = db, port or free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> "AppServer":
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", str(self.db)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)
+        line = self.proc.stdout.readline()
+        assert self.url in line, line
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url, timeout=2).read(100)
+                return self
+            except OSError:
+                time.sleep(0.3)
+        raise AssertionError("the app did not answer")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or clean up, like a crash or a pulled plug."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def open_app(page, url: str) -> None:
+    """Load the app and switch on Flutter's accessibility tree (roles, names, identifiers)."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=30000)
+
+
+def by_id(page, identifier: str):
+    return page.locator(f"[flt-semantics-identifier='{identifier}']")
+
+
+def click(page, identifier: str, timeout: float = 15000) -> None:
+    loc = by_id(page, identifier)
+    loc.first.wait_for(timeout=timeout)
+    loc.first.click()
+
+
+def hold(page, identifier: str, seconds: float = 0.9) -> None:
+    """Press and hold (the private hold-to-see areas), then release."""
+    box = by_id(page, identifier).first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    time.sleep(seconds)
+
+
+def release(page) -> None:
+    page.mouse.up()
+
+
+def shot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
