@@ -57,7 +57,7 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, settings: ScanSettings):
         raise GoalsNotFound()
     k = photo.fine_scale / photo.work_scale
     best = None
-    for column in columns[:3]:
+    for column in columns[:2]:
         for hit in start_candidates(photo.work, mask, column, settings.start):
             c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
             quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
