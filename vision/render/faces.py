@@ -46,7 +46,8 @@ def path_face(openings: str, dead_end: bool, style: Style, w: int, prng: random.
     return _finish(img, style, turned)
 
 
-def start_face(style: Style, w: int, prng: random.Random, rng: np.random.Generator) -> np.ndarray:
+def start_face(style: Style, w: int, prng: random.Random, rng: np.random.Generator,
+               turn: bool | None = None) -> np.ndarray:
     """Cross with an orange ladder lying diagonally and a small lantern."""
     img = stone_base(style, w, rng, prng)
     h = img.shape[0]
@@ -66,11 +67,11 @@ def start_face(style: Style, w: int, prng: random.Random, rng: np.random.Generat
     for t in np.linspace(-L * 0.85, L * 0.85, 7):
         cv2.line(img, _pt(c + d * t - p * half), _pt(c + d * t + p * half), style.ladder, th, cv2.LINE_AA)
     lantern(img, c + np.array([0.25 * w, -0.3 * h]) * prng.choice([-1, 1]), 0.05 * w)
-    return _finish(img, style, prng.random() < 0.5)
+    return _finish(img, style, prng.random() < 0.5 if turn is None else turn)
 
 
 def goal_face(face: str, openings: str, style: Style, w: int, prng: random.Random,
-              rng: np.random.Generator) -> np.ndarray:
+              rng: np.random.Generator, turn: bool | None = None) -> np.ndarray:
     """Back (face down), gold nugget on a cross, or coal on a curve."""
     if face == "down":
         return goal_back(style, w, prng, rng)
@@ -79,7 +80,7 @@ def goal_face(face: str, openings: str, style: Style, w: int, prng: random.Rando
         paths, _ = tunnel_paths("NESW", False, w, img.shape[0], style, prng)
         draw_tunnels(img, paths, style, prng, rng)
         nugget(img, np.array([w / 2, img.shape[0] / 2]), 0.28 * w, prng)
-        return _finish(img, style, prng.random() < 0.5)
+        return _finish(img, style, prng.random() < 0.5 if turn is None else turn)
     up = openings if openings in ("NE", "NW") else turn180(openings)
     img = stone_base(style, w, rng, prng)
     paths, _ = tunnel_paths(up, False, w, img.shape[0], style, prng)

@@ -6,6 +6,7 @@ cards behind the start and beyond the goals, and goals revealed where a tunnel r
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -95,11 +96,15 @@ def _joins(board: Board, reach: set, pos: tuple[int, int], openings: str) -> boo
 
 
 def _frontier(board: Board, reach: set, bounds: tuple[int, int, int, int]) -> list[tuple[int, int]]:
-    """Empty cells next to a reachable card, inside the table bounds."""
+    """Empty cells that an opening of a reachable, passable card faces, inside the table bounds."""
     c0, c1, r0, r1 = bounds
     out = set()
     for (x, y) in reach:
-        for dx, dy in STEP.values():
+        cell = board[(x, y)]
+        if cell.dead_end or (cell.kind == "goal" and cell.face == "down"):
+            continue
+        for side in cell.openings:
+            dx, dy = STEP[side]
             p = (x + dx, y + dy)
             if p not in board and c0 <= p[0] <= c1 and r0 <= p[1] <= r1:
                 out.add(p)
@@ -127,40 +132,49 @@ def _reveal(board: Board, rng: random.Random) -> None:
                 goal.openings = stone_face(goal.stone_shape, "".join(s for s in "NESW" if s in wanted))
 
 
-def grow_maze(rng: random.Random, n_cards: int, illegal: float = 0.03, rockfalls: int = 0) -> Board:
-    """Lay up to `n_cards` tunnel cards like players do: legal, joined, biased toward the goals."""
+def grow_maze(rng: random.Random, n_cards: int, illegal: float = 0.02, rockfalls: int = 0) -> Board:
+    """Lay up to `n_cards` tunnel cards like players do: from a hand of six, legal and joined,
+    gold-diggers pushing toward the goals and keeping tunnels open, saboteurs now and then blocking."""
     board = start_board(rng)
     deck = _deck(rng)
+    hand = [deck.pop() for _ in range(6)]
     bounds = (rng.choice([-4, -3, -2, -1]), rng.choice([9, 10, 11]), -rng.randint(3, 4), rng.randint(3, 4))
-    pull = rng.uniform(0.3, 1.5)
+    pull, spread, sabotage = rng.uniform(0.2, 1.0), rng.uniform(0.05, 0.6), rng.uniform(0.05, 0.35)
     placed = 0
-    for _ in range(n_cards * 6):
-        if placed >= n_cards or not deck:
-            break
+    while placed < n_cards and hand:
         reach = _reachable(board)
-        front = _frontier(board, reach, bounds)
-        if not front:
+        moves = _moves(board, reach, _frontier(board, reach, bounds), hand, pull, spread)
+        if not moves:
             break
-        openings, dead = deck[-1]
-        weights = [1.0 + pull * max(0, p[0]) / 4 + (0.6 if p[0] < 0 else 0) for p in front]
-        for pos in rng.choices(front, weights=weights, k=min(len(front), 6)):
-            opts = [openings, turn180(openings)]
-            rng.shuffle(opts)
-            for o in opts:
-                legal = _fits(board, pos, o) and _joins(board, reach, pos, o)
-                if legal or rng.random() < illegal:
-                    board[pos] = Cell("path", o, dead)
-                    deck.pop()
-                    placed += 1
-                    _reveal(board, rng)
-                    break
-            else:
-                continue
-            break
+        if rng.random() < sabotage:  # a saboteur: any legal card, dead ends welcome
+            i, pos, o = rng.choice(moves)[:3]
         else:
-            deck.insert(0, deck.pop())  # nobody can play it now: it goes back under the pile
+            i, pos, o = rng.choices(moves, weights=[m[3] for m in moves])[0][:3]
+        if rng.random() < illegal:  # someone lays a card that does not match: the scanner reports it anyway
+            o = turn180(o) if turn180(o) != o else o
+        board[pos] = Cell("path", o, hand[i][1])
+        hand.pop(i)
+        if deck:
+            hand.append(deck.pop())
+        placed += 1
+        _reveal(board, rng)
     _rockfall(board, rng, rockfalls)
     return board
+
+
+def _moves(board: Board, reach: set, front: list, hand: list, pull: float, spread: float) -> list:
+    """Every legal (hand index, cell, openings, weight) a gold-digger would rate."""
+    out = []
+    for i, (openings, dead) in enumerate(hand):
+        for o in {openings, turn180(openings)}:
+            for pos in front:
+                if not (_fits(board, pos, o) and _joins(board, reach, pos, o)):
+                    continue
+                open_ahead = 0 if dead else sum(
+                    (pos[0] + STEP[s][0], pos[1] + STEP[s][1]) not in board for s in o)
+                w = math.exp(pull * min(pos[0], 8)) / (1 + spread * abs(pos[1])) * (0.5 + open_ahead)
+                out.append((i, pos, o, w * (0.25 if dead else 1.0)))
+    return out
 
 
 def _rockfall(board: Board, rng: random.Random, n: int) -> None:
@@ -188,3 +202,19 @@ def loose_board(rng: random.Random, n_cards: int) -> Board:
     board = grow_maze(rng, n_cards)
     del board[(0, 0)]
     return board
+
+
+def first_cards(board: Board, n: int) -> Board:
+    """The board as it was after the first `n` tunnel cards were laid (goals turned up only by then)."""
+    out: Board = {}
+    laid = 0
+    for pos, cell in board.items():  # dicts keep the order the cards were laid in
+        if cell.kind == "path":
+            if laid >= n:
+                continue
+            laid += 1
+        elif cell.kind == "goal":
+            cell = Cell("goal", "", face="down", stone_shape=cell.stone_shape)
+        out[pos] = cell
+    _reveal(out, random.Random(0))
+    return out

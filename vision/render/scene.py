@@ -16,7 +16,7 @@ from . import effects
 from .camera import frame_camera, paste, placement, project, rounded_alpha
 from .clutter import CARD_MM, clutter_items
 from .faces import goal_face, path_face, start_face
-from .maze import Board, grow_maze, reveal_random
+from .maze import Board, first_cards, grow_maze, reveal_random
 from .style import Style, _mix, random_style
 from .table import make_table, warp_table
 
@@ -71,6 +71,9 @@ def _pick_options(prng: random.Random, o: dict) -> dict:
         "clutter": o.get("clutter", prng.uniform(0, 1)),
         "max_render_mp": o.get("max_render_mp", 3.0), "full_res": o.get("full_res", False),
         "hard": o.get("hard", prng.uniform(0, 1)),
+        "rockfalls": o.get("rockfalls", prng.choice([0, 0, 0, 1, 2])),
+        "reveal_p": o.get("reveal_p", 0.12), "upto": o.get("upto"),
+        "size": o.get("size"),
     }
 
 
@@ -79,7 +82,9 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
 
     Options (all optional): negative ("auto" | None | "no_board" | "no_start" | "blur"), mp,
     family (style family), table (tablecloth kind), table_color (BGR), n_cards, tilt (deg), fill (0..1), clutter (0..1),
-    hard (0..1: strength of shadows, glare, blur, noise), max_render_mp, full_res.
+    hard (0..1: strength of shadows, glare, blur, noise), rockfalls, reveal_p (chance a goal is turned
+    up at random), upto (show only the first N tunnel cards laid: the same table earlier in the game),
+    size ((w, h) in px, overrides mp), max_render_mp, full_res.
     """
     prng = random.Random(seed)
     rng = np.random.default_rng(seed)
@@ -87,13 +92,15 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     style = random_style(prng, opt["family"])
     board: Board = {}
     if opt["negative"] != "no_board":
-        board = grow_maze(prng, opt["n_cards"], rockfalls=prng.choice([0, 0, 0, 1, 2]))
-        reveal_random(board, prng, 0.12)
+        board = grow_maze(prng, opt["n_cards"], rockfalls=opt["rockfalls"])
+        reveal_random(board, prng, opt["reveal_p"])
         if opt["negative"] == "no_start":
             del board[(0, 0)]
     lay = _layout(board, prng)
     corners = {pos: _card_corners(*lay[pos]) for pos in board}
     size_t = _sizes(opt["mp"], prng)
+    if opt["size"]:
+        size_t = tuple(opt["size"])
     k = 1.0 if opt["full_res"] else min(1.0, math.sqrt(opt["max_render_mp"] * 1e6 / (size_t[0] * size_t[1])))
     size_r = (int(size_t[0] * k), int(size_t[1] * k))
     frame_pts = np.vstack(list(corners.values())) if corners else _fake_region(prng)
@@ -101,11 +108,14 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
                      opt["fill"], (prng.random(), prng.random()))
     canvas = _table(prng, rng, style, H, size_r, opt["table"], opt["table_color"])
     items = _place_clutter(prng, rng, style, H, size_r, corners, opt)
+    if opt["upto"] is not None:  # the same table earlier in the game: only the first cards laid
+        board = first_cards(board, opt["upto"])
+        corners = {pos: corners[pos] for pos in board}
     canvas = _drop_shadows(canvas, H, corners, items, prng)
     for kind, (img, alpha, A) in items:
         if kind != "hand":
             paste(canvas, img, alpha, H @ A)
-    glare_spots = _paste_cards(canvas, board, lay, style, H, prng, rng)
+    glare_spots = _paste_cards(canvas, board, lay, style, H, seed)
     for kind, (img, alpha, A) in items:
         if kind == "hand":
             paste(canvas, img, alpha, H @ A)
@@ -146,8 +156,12 @@ def _face_width(H: np.ndarray, center: np.ndarray) -> int:
     return int(np.clip(CARD_MM[0] * _local_ppm(H, center) * 1.3, 40, 640))
 
 
-def _paste_cards(canvas, board: Board, lay, style: Style, H, prng, rng) -> list[tuple[float, float]]:
-    """Draw each maze card at the resolution it is seen with, paste it; returns glare spot centres."""
+def _paste_cards(canvas, board: Board, lay, style: Style, H, seed: int) -> list[tuple[float, float]]:
+    """Draw each maze card at the resolution it is seen with, paste it; returns glare spot centres.
+
+    Each card's drawing is seeded by the scene seed and its cell, so a card keeps its look while the
+    board grows around it (the demo photos of one game)."""
+    prng = random.Random(seed * 7919 + 17)
     order = list(board)
     prng.shuffle(order)
     edge = prng.choice(["none", "dark", "dark", "light"])
@@ -156,12 +170,14 @@ def _paste_cards(canvas, board: Board, lay, style: Style, H, prng, rng) -> list[
         cell = board[pos]
         center, ang = lay[pos]
         w = _face_width(H, center)
+        cprng = random.Random(f"{seed}:{pos}")
+        crng = np.random.default_rng([seed & 0xFFFFFFFF, pos[0] + 1000, pos[1] + 1000])
         if cell.kind == "start":
-            face = start_face(style, w, prng, rng)
+            face = start_face(style, w, cprng, crng)
         elif cell.kind == "goal":
-            face = goal_face(cell.face or "down", cell.openings, style, w, prng, rng)
+            face = goal_face(cell.face or "down", cell.openings, style, w, cprng, crng)
         else:
-            face = path_face(cell.openings, cell.dead_end, style, w, prng, rng)
+            face = path_face(cell.openings, cell.dead_end, style, w, cprng, crng)
         h = face.shape[0]
         if edge != "none":
             tone = (25, 25, 25) if edge == "dark" else (240, 240, 240)
