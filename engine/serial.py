@@ -3,6 +3,7 @@
 Moves and events share this so a record line and an event log entry read and write the same way.
 """
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any
@@ -81,3 +82,19 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
             raise ValueError(f"{where} must be a string")
         return value
     return value
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def type_problem(obj: Any) -> str | None:
+    """Why a dataclass built in Python has a field of the wrong type (e.g. col="3"), or None."""
+    hints = _hints(type(obj))
+    for f in dataclasses.fields(obj):
+        try:
+            _coerce(getattr(obj, f.name), hints[f.name], f"{type(obj).__name__}.{f.name}")
+        except ValueError as exc:
+            return str(exc)
+    return None

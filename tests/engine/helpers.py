@@ -4,7 +4,6 @@ The checker re-states RULES.md in the plainest way (a grid walk with no shared c
 engine.board), so an engine bug is unlikely to be repeated in it.
 """
 from engine import Rules, StartRound, apply, new_game
-from engine.game import Refusal  # noqa: F401  (re-exported for tests)
 
 DIRS = {"N": (0, -1, "S"), "E": (1, 0, "W"), "S": (0, 1, "N"), "W": (-1, 0, "E")}
 

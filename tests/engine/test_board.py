@@ -3,7 +3,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine.board import (Board, Cell, check_board, frontier, legal_placement, place,
+from engine.board import (Board, check_board, frontier, legal_placement, place,
                           placement_problem, rockfall_problem)
 from engine.cards import TUNNEL_SHAPES, orientations
 from engine.rules import Rules

@@ -1,0 +1,125 @@
+"""Action cards, passing, and the table's answers (roles shown, gold picked)."""
+from dataclasses import replace
+
+from . import gold
+from .cards import ACTION_CARDS, GOALS, TOOLS, copies_of_card
+from .events import CardRemoved, MapPeek, Passed, RoleRevealed, ToolBroken, ToolRepaired
+from .maze import Pos, rockfall_problem
+from .moves import BreakTool, Pass, PlayMap, Repair, RevealRole, Rockfall, TakeGold
+from .state import ROLES, GameState
+from .turns import (Refusal, Result, check_roles, draw, need_phase, need_seat, need_turn,
+                    next_turn, set_at, use_card)
+
+
+def break_tool(state: GameState, move: BreakTool) -> Result:
+    need_turn(state, move.seat)
+    need_seat(state, move.target, "target")
+    if move.tool not in TOOLS:
+        raise Refusal("bad_move", f"tool must be one of {TOOLS}")
+    if move.target == move.seat and not state.rules.self_sabotage:
+        raise Refusal("self_sabotage", "these rules forbid laying a broken tool in front of yourself")
+    if move.tool in state.broken[move.target]:
+        raise Refusal("already_broken", f"seat {move.target} already has a broken {move.tool}")
+    state = use_card(state, move.seat, f"broken_{move.tool}", f"broken {move.tool}")
+    tools = tuple(t for t in TOOLS if t in state.broken[move.target] or t == move.tool)
+    state = replace(state, broken=set_at(state.broken, move.target, tools))
+    return next_turn(state, [ToolBroken(move.seat, move.target, move.tool)])
+
+
+def repair_card(state: GameState, move: Repair) -> str:
+    """The name of the repair card the move uses (a double card without `other`: any that fits)."""
+    if move.tool not in TOOLS or (move.other is not None and move.other not in TOOLS + (None,)):
+        raise Refusal("bad_move", f"tool must be one of {TOOLS}")
+    if not move.double:
+        return f"repair_{move.tool}"
+    if move.other is not None:
+        pair = [t for t in TOOLS if t in (move.tool, move.other)]
+        if len(pair) != 2:
+            raise Refusal("bad_move", "a double repair card names two different tools")
+        return "repair_" + "_".join(pair)
+    names = [n for n, (kind, tools, _) in ACTION_CARDS.items()
+             if kind == "repair" and len(tools) == 2 and move.tool in tools]
+    hand = state.hand_cards[move.seat] if state.hand_cards is not None else None
+    usable = [n for n in names if (hand is None or n in hand)
+              and state.played.get(n, 0) < copies_of_card(n)]
+    return usable[0] if usable else names[0]
+
+
+def repair(state: GameState, move: Repair) -> Result:
+    need_turn(state, move.seat)
+    need_seat(state, move.target, "target")
+    name = repair_card(state, move)
+    if move.tool not in state.broken[move.target]:
+        raise Refusal("nothing_to_repair", f"seat {move.target} has no broken {move.tool}")
+    state = use_card(state, move.seat, name, name.replace("_", " "))
+    tools = tuple(t for t in state.broken[move.target] if t != move.tool)
+    state = replace(state, broken=set_at(state.broken, move.target, tools),
+                    discards=state.discards + 2)  # the repair and the broken card
+    return next_turn(state, [ToolRepaired(move.seat, move.target, move.tool)])
+
+
+def rockfall(state: GameState, move: Rockfall) -> Result:
+    need_turn(state, move.seat)
+    pos: Pos = (move.col, move.row)
+    problem = rockfall_problem(state.board, pos)
+    if problem:
+        raise Refusal(*problem)
+    state = use_card(state, move.seat, "rockfall", "rockfall")
+    state = replace(state, board=state.board.remove(pos), discards=state.discards + 2)
+    return next_turn(state, [CardRemoved(move.seat, move.col, move.row)])
+
+
+def play_map(state: GameState, move: PlayMap) -> Result:
+    need_turn(state, move.seat)
+    pos = (move.goal_col, move.goal_row)
+    cell = state.board.cells.get(pos)
+    if pos not in GOALS or cell is None or not cell.hidden:
+        raise Refusal("not_a_goal", f"there is no face-down goal at ({pos[0]},{pos[1]})")
+    state = use_card(state, move.seat, "map", "map")
+    face = state.goal_face(pos)
+    peeks = set_at(state.peeks, move.seat, state.peeks[move.seat] + ((pos[0], pos[1], face),))
+    state = replace(state, peeks=peeks, discards=state.discards + 1)
+    return next_turn(state, [MapPeek(move.seat, pos[0], pos[1], face)])
+
+
+def pass_turn(state: GameState, move: Pass) -> Result:
+    need_turn(state, move.seat)
+    if not move.discard:
+        raise Refusal("must_discard", "a player who holds cards must discard one to pass")
+    hand_cards = state.hand_cards
+    if hand_cards is not None:
+        card = move.card if move.card is not None else hand_cards[move.seat][0]
+        if card not in hand_cards[move.seat]:
+            raise Refusal("not_in_hand", f"seat {move.seat} holds no {card} card")
+        hand = list(hand_cards[move.seat])
+        hand.remove(card)
+        hand_cards = set_at(hand_cards, move.seat, tuple(hand))
+    state = replace(state, hands=set_at(state.hands, move.seat, state.hands[move.seat] - 1),
+                    hand_cards=hand_cards, discards=state.discards + 1, last_player=move.seat)
+    return next_turn(draw(state, move.seat), [Passed(move.seat, True)])
+
+
+def reveal_role(state: GameState, move: RevealRole) -> Result:
+    need_phase(state, "roles")
+    need_seat(state, move.seat)
+    if move.role not in ROLES:
+        raise Refusal("bad_reveal", f"a role is one of {ROLES}")
+    if state.roles[move.seat] is not None:
+        raise Refusal("bad_reveal", f"seat {move.seat} already showed its role")
+    roles = set_at(state.roles, move.seat, move.role)
+    check_roles(state, roles, "bad_reveal")
+    state = replace(state, roles=roles)
+    events: list = [RoleRevealed(move.seat, move.role)]
+    if None in roles:
+        return state, events
+    return gold.settle(state, events)
+
+
+def take_gold(state: GameState, move: TakeGold) -> Result:
+    need_phase(state, "draft")
+    need_seat(state, move.seat)
+    if move.seat != state.draft.picker:
+        raise Refusal("not_your_pick", f"it is seat {state.draft.picker}'s pick")
+    if move.value not in state.draft.offer:
+        raise Refusal("not_offered", f"no {move.value}-nugget card is left to choose")
+    return gold.take(state, move.seat, move.value, [])
