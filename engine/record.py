@@ -55,6 +55,11 @@ def dumps(header: dict, moves: Iterable[Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def record_lines(header: dict, moves: Iterable[Any]) -> list[str]:
+    """The record as a list of JSON lines (no newlines), for writers that add their own."""
+    return dumps(header, moves).splitlines()
+
+
 def loads(text: str) -> tuple[dict, list]:
     """(header, moves) from record text; RecordError on the first malformed line."""
     rows = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]

@@ -1,5 +1,6 @@
 """What one seat, or the public table, may see. Secrets leave the state only through here."""
 from .board import Board
+from .cards import GOALS
 from .gold import ranking, totals
 from .state import GameState
 
@@ -36,6 +37,9 @@ def view_for(state: GameState, seat: int | None = None) -> dict:
         view["draft"]["your_pick"] = state.draft.picker == seat
         if state.draft.picker == seat:
             view["draft"]["offer"] = list(state.draft.offer)
+            view["choices"] = sorted(set(state.draft.offer), reverse=True)
+    if state.phase in ENDED and state.gains:
+        view["my_gain"] = state.gains[seat]  # this round's nuggets, private until the game ends
     return view
 
 
@@ -52,10 +56,21 @@ def _public(state: GameState) -> dict:
         "roles": list(state.roles) if state.phase in ENDED else None,
         "draft": None, "round_gold": None, "totals": None, "ranking": None,
     }
+    view["hand_counts"] = view["hands"]  # the name the app asked for
+    view["goals"] = [{"col": c, "row": r, "face": state.board.cells[(c, r)].face,
+                      "openings": state.board.cells[(c, r)].openings} for c, r in GOALS]
+    view["last_round"] = None
+    if state.phase in ENDED:  # roles are shown at the round's end; gold stays secret
+        view["last_round"] = {"round": state.round, "winner": state.winner,
+                              "finder": state.finder, "roles": list(state.roles)}
     if state.draft is not None:
         view["draft"] = {"picker": state.draft.picker, "cards_left": len(state.draft.offer)}
+    view["final"] = None
     if state.phase == "game_over":
         view["round_gold"] = [list(r) for r in state.round_gold]
         view["totals"] = list(totals(state))
         view["ranking"] = ranking(state)
+        best = max(view["totals"])
+        view["final"] = {"totals": view["totals"], "ranking": view["ranking"],
+                         "winners": [s for s, t in enumerate(view["totals"]) if t == best]}
     return view

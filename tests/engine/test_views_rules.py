@@ -18,6 +18,8 @@ def test_only_the_picker_sees_the_offer() -> None:
     assert mine["draft"]["offer"] == sorted(mine["draft"]["offer"], reverse=True)
     assert "offer" not in other["draft"] and "offer" not in table["draft"]
     assert table["draft"] == {"picker": 2, "cards_left": 5}
+    assert mine["choices"] == sorted(set(mine["draft"]["offer"]), reverse=True) and "choices" not in other
+    assert table["last_round"]["winner"] == "gold_diggers" and table["last_round"]["roles"][1] == "saboteur"
     state2, _ = apply(state, TakeGold(2, mine["draft"]["offer"][0]))
     assert view_for(state2, 2)["nuggets"] == mine["draft"]["offer"][0]
     assert "gold" not in view_for(state2, None) and view_for(state2, None)["totals"] is None
@@ -60,3 +62,13 @@ def test_new_game_rejects_bad_set_up() -> None:
         new_game(["a", "b", "c"], youngest=3)
     with pytest.raises(ValueError):
         new_game(["a", "b", "c"], mode="dream")
+
+
+def test_final_view_after_three_rounds() -> None:
+    from engine.simulate import random_game
+    _, _, state = random_game(4, 11)
+    table = view_for(state, None)
+    assert table["final"]["totals"] == table["totals"] == [sum(g) for g in state.gold]
+    best = max(table["totals"])
+    assert table["final"]["winners"] == [s for s, t in enumerate(table["totals"]) if t == best]
+    assert [g["face"] for g in table["goals"]].count("down") <= 3
