@@ -30,6 +30,7 @@ def key(c: dict) -> tuple:
 def ensure_scenes(cache: str, n: int, seed: int, mp: float | None) -> list[str]:
     """Photos NNNN.jpg with truth in `cache`, rendering only those missing (same seeds = same scenes)."""
     from .render import render_scene
+    from .render.cli import orientation_for, write_jpeg
     os.makedirs(cache, exist_ok=True)
     paths = []
     made = 0
@@ -39,7 +40,7 @@ def ensure_scenes(cache: str, n: int, seed: int, mp: float | None) -> list[str]:
         if not (os.path.exists(stem + ".jpg") and os.path.exists(stem + ".json")):
             opts = {"mp": mp} if mp else {}
             img, truth = render_scene(seed + i, **opts)
-            cv2.imwrite(stem + ".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])
+            write_jpeg(stem + ".jpg", img, 93, orientation_for(seed + i))
             with open(stem + ".json", "w") as f:
                 json.dump(truth, f)
             made += 1

@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import GOALS, OPPOSITE, STEP, copies_of
 from vision.render import render_scene
-from vision.render.cli import main as render_main
+from vision.render.cli import main as render_main, write_jpeg
 from vision.render.maze import grow_maze
 
 pytestmark = pytest.mark.vision
@@ -104,7 +104,7 @@ def test_grown_mazes_hold_only_the_box_and_match_edges(seed: int) -> None:
             assert counts[name] <= copies_of(cell.openings, cell.dead_end)
             for side, (dx, dy) in STEP.items():
                 other = board.get((col + dx, row + dy))
-                if other is not None and not (other.kind == "goal" and other.face == "down"):
+                if other is not None and other.kind != "goal":  # goals constrain nothing while face down
                     assert (side in cell.openings) == (OPPOSITE[side] in other.openings)
     assert sum(counts.values()) >= 10
 
@@ -114,6 +114,18 @@ def test_cli_writes_photo_and_truth_pairs(tmp_path) -> None:
     truth = json.loads((tmp_path / "0001.json").read_text())
     photo = cv2.imread(str(tmp_path / "0001.jpg"))
     assert truth["seed"] == 8 and photo.shape[:2] == (truth["image"]["h"], truth["image"]["w"])
+
+
+@pytest.mark.parametrize("orientation", [3, 6, 8])
+def test_exif_turned_photos_read_back_as_the_truth_sees_them(tmp_path, orientation: int) -> None:
+    img, truth = render_scene(9, **SMALL)
+    path = str(tmp_path / "turned.jpg")
+    assert write_jpeg(path, img, 95, orientation)
+    stored = cv2.imread(path, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+    shown = cv2.imread(path)
+    assert shown.shape[:2] == (truth["image"]["h"], truth["image"]["w"])
+    assert np.abs(shown.astype(int) - img).mean() < 3
+    assert orientation == 3 or stored.shape[:2] == shown.shape[1::-1]
 
 
 def test_cli_refuses_bad_arguments(tmp_path) -> None:

@@ -52,6 +52,9 @@ def stone_base(style: Style, w: int, rng: np.random.Generator, prng: random.Rand
         n2 = noise(rng, h, w, 0.3 * w, 2)
         m = np.clip((n2 - (1 - 2 * style.patches)) * 4, 0, 1)[..., None]
         img = img * (1 - m) + np.array(style.tunnel, np.float32) * m * 0.97
+    if style.extra.get("strata"):
+        yy = np.arange(h, dtype=np.float32)[:, None] + noise(rng, h, w, 0.4 * w, 1) * 0.08 * w
+        img += (np.sin(yy / (style.extra["strata"] * w) * 2 * np.pi) * style.stone_tex * 0.8)[..., None]
     img = np.clip(img, 0, 255).astype(np.uint8)
     for _ in range(prng.randint(max(0, style.cracks - 2), style.cracks + 2)):
         _crack(img, style, prng)
@@ -131,10 +134,11 @@ def draw_tunnels(img: np.ndarray, paths: list, style: Style, prng: random.Random
     """Outlines first, fills on top, so junctions merge like the hand-drawn print."""
     h, w = img.shape[:2]
     tw = style.tunnel_w * w
-    ol = max(1.0, style.outline_w * w)
+    ol = style.outline_w * w
     jitter = [p + np.array([[prng.uniform(-1, 1), prng.uniform(-1, 1)] for _ in p]) * 0.004 * w for p in paths]
     pts = [np.int32(p * 4) for p in jitter]
-    cv2.polylines(img, pts, False, style.outline, int(round(tw + 2 * ol)), cv2.LINE_AA, 2)
+    if ol > 0:
+        cv2.polylines(img, pts, False, style.outline, int(round(tw + 2 * max(1.0, ol))), cv2.LINE_AA, 2)
     mask = np.zeros((h, w), np.uint8)
     cv2.polylines(mask, pts, False, 255, int(round(tw)), cv2.LINE_AA, 2)
     fill = np.empty_like(img, dtype=np.float32)
@@ -143,12 +147,29 @@ def draw_tunnels(img: np.ndarray, paths: list, style: Style, prng: random.Random
         fill += (noise(rng, h, w, 0.1 * w + 2, 2) * style.tunnel_tex)[..., None]
     a = (mask.astype(np.float32) / 255)[..., None]
     img[:] = np.clip(img * (1 - a) + fill * a, 0, 255).astype(np.uint8)
+    if style.extra.get("rails"):
+        rails(img, jitter, w, style.extra["rails"])
     for _ in range(prng.randint(0, 5)):  # pebbles in the tunnel
         if not paths:
             break
         path = prng.choice(paths)
         x, y = path[prng.randrange(len(path))]
         cv2.circle(img, (int(x), int(y)), max(1, int(w * 0.008)), style.crack, -1, cv2.LINE_AA)
+
+
+def rails(img: np.ndarray, paths: list, w: int, color) -> None:
+    """Mine-cart rails with sleepers along the tunnel centre lines (strong lines inside tunnels)."""
+    gauge, th = 0.055 * w, max(1, int(0.012 * w))
+    for p in paths:
+        d = np.gradient(p, axis=0)
+        n = np.stack([-d[:, 1], d[:, 0]], axis=1) / (np.hypot(d[:, 0], d[:, 1])[:, None] + 1e-9)
+        for k in (-1, 1):
+            cv2.polylines(img, [np.int32((p + n * gauge * k) * 4)], False, color, th, cv2.LINE_AA, 2)
+        seg = np.cumsum(np.r_[0, np.hypot(*np.diff(p, axis=0).T)])
+        for t in np.arange(0, seg[-1], 0.09 * w):
+            i = min(int(np.searchsorted(seg, t)), len(p) - 1)
+            a, b = p[i] - n[i] * gauge * 1.4, p[i] + n[i] * gauge * 1.4
+            cv2.line(img, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), color, th, cv2.LINE_AA)
 
 
 def boulder(img: np.ndarray, c: np.ndarray, r: float, prng: random.Random, color=(80, 82, 85)) -> None:

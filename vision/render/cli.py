@@ -17,6 +17,42 @@ from .scene import NEGATIVES
 from .style import FAMILIES
 
 
+_STORE = {3: cv2.ROTATE_180, 6: cv2.ROTATE_90_COUNTERCLOCKWISE, 8: cv2.ROTATE_90_CLOCKWISE}
+
+
+def exif_orientation_segment(orientation: int) -> bytes:
+    """A minimal APP1 Exif segment holding only the Orientation tag (big-endian TIFF)."""
+    tiff = b"MM\x00\x2a" + (8).to_bytes(4, "big") + (1).to_bytes(2, "big")
+    tiff += (0x0112).to_bytes(2, "big") + (3).to_bytes(2, "big") + (1).to_bytes(4, "big")
+    tiff += orientation.to_bytes(2, "big") + b"\x00\x00" + (0).to_bytes(4, "big")
+    body = b"Exif\x00\x00" + tiff
+    return b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body
+
+
+def write_jpeg(path: str, img, quality: int, orientation: int = 1) -> bool:
+    """Write `img` as it should be seen; with orientation 3/6/8 the pixels are stored turned and an
+    Exif tag tells viewers (and cv2.imread) how to turn them back, like a phone held sideways."""
+    stored = cv2.rotate(img, _STORE[orientation]) if orientation in _STORE else img
+    ok, buf = cv2.imencode(".jpg", stored, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        return False
+    data = buf.tobytes()
+    if orientation in _STORE:
+        data = data[:2] + exif_orientation_segment(orientation) + data[2:]
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError:
+        return False
+    return True
+
+
+def orientation_for(seed: int) -> int:
+    """About one photo in seven carries an Exif turn (seeded apart from the scene itself)."""
+    r = random.Random(seed * 31 + 7)
+    return r.choice([3, 6, 8]) if r.random() < 0.15 else 1
+
+
 def _mp_range(text: str) -> tuple[float, float]:
     """'12' -> (12, 12); '2-4' -> (2, 4)."""
     lo, _, hi = text.partition("-")
@@ -41,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--negative", choices=("auto", "none") + NEGATIVES, default="auto",
                     help="force a kind of negative scene, 'none' for no negatives (default: ~10%% random)")
     ap.add_argument("--full-res", action="store_true", help="draw at the full size instead of upscaling")
+    ap.add_argument("--no-exif", action="store_true", help="never store photos turned with an Exif orientation")
     ap.add_argument("--quality", type=int, default=95, help="JPEG quality of the written file")
     return ap
 
@@ -72,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             opts["mp"] = lo + (hi - lo) * random.Random(args.seed + i).random()
         img, truth = render_scene(args.seed + i, **opts)
         stem = os.path.join(args.outdir, f"{i:04d}")
-        if not cv2.imwrite(stem + ".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, args.quality]):
+        if not write_jpeg(stem + ".jpg", img, args.quality, 1 if args.no_exif else orientation_for(args.seed + i)):
             print(f"render: cannot write {stem}.jpg", file=sys.stderr)
             return 2
         with open(stem + ".json", "w") as f:

@@ -17,7 +17,9 @@ def lighting(img: np.ndarray, prng: random.Random, rng: np.random.Generator, str
     yy, xx = np.ogrid[-1:1:complex(0, h), -1:1:complex(0, w)]
     vig = 1 - prng.uniform(0, 0.3) * strength * (xx ** 2 + yy ** 2) / 2
     cast = np.array([prng.uniform(0.9, 1.1), prng.uniform(0.95, 1.05), prng.uniform(0.9, 1.1)], np.float32)
-    gain = prng.uniform(0.75, 1.15)
+    if prng.random() < 0.2:  # tungsten lamp or cold daylight that white balance did not fix
+        cast *= np.array([0.75, 0.95, 1.15], np.float32) if prng.random() < 0.6 else np.array([1.12, 1.0, 0.88], np.float32)
+    gain = prng.uniform(0.75, 1.15) if prng.random() < 0.85 else prng.choice([0.55, 0.65, 1.25, 1.35])
     out = img.astype(np.float32) * (field * vig * gain)[..., None].astype(np.float32) * cast
     return np.clip(out, 0, 255).astype(np.uint8)
 

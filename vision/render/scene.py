@@ -16,7 +16,7 @@ from . import effects
 from .camera import frame_camera, paste, placement, project, rounded_alpha
 from .clutter import CARD_MM, clutter_items
 from .faces import goal_face, path_face, start_face
-from .maze import Board, first_cards, grow_maze, reveal_random
+from .maze import Board, Cell, first_cards, grow_maze, reveal_random
 from .style import Style, _mix, random_style
 from .table import make_table, warp_table
 
@@ -26,17 +26,18 @@ NEGATIVES = ("no_board", "no_start", "blur")
 def _layout(board: Board, prng: random.Random) -> dict[tuple[int, int], tuple[np.ndarray, float]]:
     """Centre (mm) and turn (rad) of every card: touching or gapped, jittered, drifting lines."""
     touching = prng.random() < 0.45
-    gx = 0.0 if touching else prng.uniform(0.3, 5.0)
-    gy = 0.0 if touching else prng.uniform(0.3, 5.0)
-    rot_max = math.radians(prng.choice([0.5, 2, 3.5, 5]))
-    off_max = prng.choice([0.3, 1.0, 2.0, 3.0])
+    gx = prng.uniform(0.0, 0.8) if touching else prng.uniform(0.5, 5.0)
+    gy = prng.uniform(0.0, 0.8) if touching else prng.uniform(0.5, 5.0)
+    # touching cards cannot turn or shift much without lying on each other
+    rot_max = math.radians(prng.choice([0.3, 0.8, 1.5]) if touching else prng.choice([0.5, 2, 3.5, 5]))
+    off_max = prng.choice([0.2, 0.5, 1.0]) if touching else prng.choice([0.3, 1.0, 2.0, 3.0])
     drift = [prng.uniform(-1, 1) for _ in range(4)]
     out = {}
     for (c, r) in board:
         base = np.array([c * (CARD_MM[0] + gx), r * (CARD_MM[1] + gy)])
         wave = np.array([drift[0] * math.sin(0.5 * r + drift[1]), drift[2] * math.sin(0.4 * c + drift[3])]) * off_max
-        jit = np.array([prng.uniform(-1, 1), prng.uniform(-1, 1)]) * off_max * (0.4 if touching else 1.0)
-        ang = prng.uniform(-rot_max, rot_max) * (0.5 if touching else 1.0)
+        jit = np.array([prng.uniform(-1, 1), prng.uniform(-1, 1)]) * off_max
+        ang = prng.uniform(-rot_max, rot_max)
         out[(c, r)] = (base + wave + jit, ang)
     return out
 
@@ -96,6 +97,8 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
         reveal_random(board, prng, opt["reveal_p"])
         if opt["negative"] == "no_start":
             del board[(0, 0)]
+            if prng.random() < 0.4:  # a plain cross lies where the start should be: no ladder, no frame
+                board[(0, 0)] = Cell("path", "NESW", False)
     lay = _layout(board, prng)
     corners = {pos: _card_corners(*lay[pos]) for pos in board}
     size_t = _sizes(opt["mp"], prng)
@@ -244,12 +247,16 @@ def _finish(canvas, prng, rng, style: Style, opt: dict, spots, size_t, size_r) -
     if spots and style.gloss > 0:
         scale = 0.04 * max(size_r)
         canvas = effects.glare(canvas, prng, spots[:4], style.gloss * prng.uniform(0.3, 0.8), scale)
+    if opt["negative"] == "blur":  # far too soft to read: defocus or a shaken phone, at render size
+        r_long = max(size_r)
+        if prng.random() < 0.65:
+            canvas = cv2.GaussianBlur(canvas, (0, 0), prng.uniform(0.006, 0.012) * r_long)
+        else:
+            canvas = effects.camera(canvas, prng, rng, 0.002 * r_long, 0, prng.uniform(0.015, 0.03) * r_long, 0)
     if size_t != size_r:
         canvas = cv2.resize(canvas, size_t, interpolation=cv2.INTER_CUBIC)
     long_side = max(size_t)
     blur = prng.choice([0, 0, 0.3, 0.6, 1.0]) * hard * long_side / 2000
-    if opt["negative"] == "blur":
-        blur = prng.uniform(0.006, 0.012) * long_side
     noise_sigma = prng.choice([0, 1.5, 3, 5]) * (0.5 + hard)
     motion = prng.choice([0, 0, 0, 2, 3]) * hard * long_side / 2000
     sharpen = prng.choice([0, 0, 0.3, 0.6])

@@ -85,6 +85,7 @@ def random_style(rng: random.Random, family: str | None = None) -> Style:
         gloss=rng.uniform(0.0, 0.6),
     )
     _family_tweaks(s, rng)
+    _extras(s, rng)
     if rng.random() < 0.2:
         s.border = _mix(s.stone, (20, 20, 20), rng.uniform(0.3, 0.7)) if rng.random() < 0.7 else (235, 235, 235)
         s.border_w = rng.uniform(0.01, 0.035)
@@ -117,3 +118,19 @@ def _family_tweaks(s: Style, rng: random.Random) -> None:
         s.outline = (25, 30, 35)
         s.crack = _mix(s.stone, (0, 0, 0), 0.35)
         s.patches = 0.0
+
+
+def _extras(s: Style, rng: random.Random) -> None:
+    """Features of other card-art sources: rails in tunnels, banded rock, no outlines, ruler-straight
+    tunnels, odd tunnel widths."""
+    if rng.random() < 0.15:
+        s.extra["rails"] = _mix(s.tunnel, (20, 30, 50), rng.uniform(0.5, 0.8))
+    if rng.random() < 0.15:
+        s.extra["strata"] = rng.uniform(0.06, 0.2)
+    if rng.random() < 0.12:
+        s.outline_w = 0.0
+        s.tunnel = _mix(s.tunnel, s.stone, rng.uniform(0.0, 0.2))
+    if rng.random() < 0.15:
+        s.wobble = 0.0
+    if rng.random() < 0.15:
+        s.tunnel_w = rng.choice([rng.uniform(0.17, 0.21), rng.uniform(0.3, 0.35)])

@@ -42,6 +42,10 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
         grain = np.sin((y + n * 40) * 2 * np.pi / period) * 0.5 + 0.5
         img *= (0.8 + 0.3 * grain)[..., None]
         img += (noise(rng, size, size, 20 * ppm, 2) * 10)[..., None]
+        if prng.random() < 0.6:  # plank seams: long straight dark lines, like card edges
+            plank = prng.uniform(60, 200) * ppm
+            for yv in np.arange(prng.uniform(0, plank), size, plank):
+                img[int(yv):int(yv) + max(1, int(ppm * prng.uniform(1, 3)))] *= 0.45
     elif kind == "waves":
         other = np.array(_mix(base, (0, 0, 0), prng.uniform(0.2, 0.4)), np.float32)
         n = noise(rng, size, size, prng.uniform(15, 40) * ppm, 2)
