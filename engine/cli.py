@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         from .bench import run
         return run(args.seconds)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
