@@ -94,9 +94,12 @@ def _path(state: GameState, seat: int, card: str, rng: random.Random) -> Any:
              if placement_problem(state.board, pos, o, not shape.connected, state.rules) is None]
     if not legal:
         return None
-    if rng.random() < 0.7:  # mostly head for the goals, so rounds also end in gold
+    if shape.connected and rng.random() < 0.8:  # mostly dig toward the goals, so gold gets found
         best = min(_distance(pos) for pos, _ in legal)
         legal = [(pos, o) for pos, o in legal if _distance(pos) == best]
+    elif not shape.connected:  # dead ends go where they block least
+        worst = max(_distance(pos) for pos, _ in legal)
+        legal = [(pos, o) for pos, o in legal if _distance(pos) == worst]
     pos, openings = rng.choice(legal)
     return PlacePath(seat, pos[0], pos[1], openings, not shape.connected)
 
