@@ -31,10 +31,13 @@ def test_random_games_end_after_three_rounds_and_conserve_gold(players, seed, ru
 
 
 def test_every_player_count_plays_to_the_end() -> None:
+    winners = Counter()
     for players in range(3, 11):
         for seed in range(3):
             _, _, state = random_game(players, seed)
             assert state.phase == "game_over"
+            winners.update(state.round_winners)
+    assert winners["gold_diggers"] > 5 and winners["saboteurs"] > 5  # both endings get exercised
 
 
 @settings(max_examples=15, deadline=None)
