@@ -56,6 +56,9 @@ def stone_base(style: Style, w: int, rng: np.random.Generator, prng: random.Rand
         yy = np.arange(h, dtype=np.float32)[:, None] + noise(rng, h, w, 0.4 * w, 1) * 0.08 * w
         img += (np.sin(yy / (style.extra["strata"] * w) * 2 * np.pi) * style.stone_tex * 0.8)[..., None]
     img = np.clip(img, 0, 255).astype(np.uint8)
+    for _ in range(prng.randint(0, 12) if style.extra.get("speckles") else 0):
+        cv2.circle(img, (prng.randrange(w), prng.randrange(h)), max(1, int(w * prng.uniform(0.01, 0.025))),
+                   style.extra["speckles"], -1, cv2.LINE_AA)
     for _ in range(prng.randint(max(0, style.cracks - 2), style.cracks + 2)):
         _crack(img, style, prng)
     return img
@@ -141,6 +144,8 @@ def draw_tunnels(img: np.ndarray, paths: list, style: Style, prng: random.Random
         cv2.polylines(img, pts, False, style.outline, int(round(tw + 2 * max(1.0, ol))), cv2.LINE_AA, 2)
     mask = np.zeros((h, w), np.uint8)
     cv2.polylines(mask, pts, False, 255, int(round(tw)), cv2.LINE_AA, 2)
+    if style.extra.get("soft"):  # airbrushed tunnels: no crisp edge at all
+        mask = cv2.GaussianBlur(mask, (0, 0), style.extra["soft"] * w)
     fill = np.empty_like(img, dtype=np.float32)
     fill[:] = style.tunnel
     if style.tunnel_tex > 0:

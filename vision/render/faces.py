@@ -48,23 +48,27 @@ def path_face(openings: str, dead_end: bool, style: Style, w: int, prng: random.
 
 def start_face(style: Style, w: int, prng: random.Random, rng: np.random.Generator,
                turn: bool | None = None) -> np.ndarray:
-    """Cross with an orange ladder lying diagonally and a small lantern."""
+    """Cross with an orange ladder (diagonal in the real print; other art lays it flat, upright or
+    anyhow, long or short) and a small lantern."""
     img = stone_base(style, w, rng, prng)
     h = img.shape[0]
     paths, _ = tunnel_paths("NESW", False, w, h, style, prng)
     draw_tunnels(img, paths, style, prng, rng)
-    ang = math.radians(prng.choice([35, 55, 125, 145]) + prng.uniform(-8, 8))
-    c = np.array([w / 2, h / 2])
+    lad = style.extra.get("ladder", ("diag", 0.42, 7, 0.07))
+    pose, length, rungs, half_w = lad
+    base = {"diag": prng.choice([35, 55, 125, 145]), "flat": 0, "up": 90}.get(pose, prng.uniform(0, 180))
+    ang = math.radians(base + prng.uniform(-8, 8))
+    c = np.array([w / 2, h / 2]) + np.array([prng.uniform(-0.05, 0.05) * w, prng.uniform(-0.05, 0.05) * w])
     d = np.array([math.cos(ang), math.sin(ang)])
     p = np.array([-d[1], d[0]])
-    L, half = 0.42 * w, 0.07 * w
+    L, half = length * w, half_w * w
     th = max(1, int(0.025 * w))
     dark = _mix(style.ladder, (0, 0, 0), 0.5)
     for k in (-half, half):
         a, b = c - d * L + p * k, c + d * L + p * k
         cv2.line(img, _pt(a), _pt(b), dark, th + 2, cv2.LINE_AA)
         cv2.line(img, _pt(a), _pt(b), style.ladder, th, cv2.LINE_AA)
-    for t in np.linspace(-L * 0.85, L * 0.85, 7):
+    for t in np.linspace(-L * 0.85, L * 0.85, rungs):
         cv2.line(img, _pt(c + d * t - p * half), _pt(c + d * t + p * half), style.ladder, th, cv2.LINE_AA)
     lantern(img, c + np.array([0.25 * w, -0.3 * h]) * prng.choice([-1, 1]), 0.05 * w)
     return _finish(img, style, prng.random() < 0.5 if turn is None else turn)

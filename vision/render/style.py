@@ -134,3 +134,12 @@ def _extras(s: Style, rng: random.Random) -> None:
         s.wobble = 0.0
     if rng.random() < 0.15:
         s.tunnel_w = rng.choice([rng.uniform(0.17, 0.21), rng.uniform(0.3, 0.35)])
+    if rng.random() < 0.15:
+        s.outline_w = 0.0
+        s.extra["soft"] = rng.uniform(0.01, 0.04)
+    if rng.random() < 0.3:
+        s.extra["speckles"] = _mix(s.stone, (30, 30, 30), rng.uniform(0.5, 0.8))
+    if rng.random() < 0.4:
+        s.extra["ladder"] = (rng.choice(["diag", "flat", "up", "any"]), rng.uniform(0.18, 0.42),
+                             rng.randint(3, 8), rng.uniform(0.05, 0.1))
+        s.ladder = _jit(rng, rng.choice([(30, 130, 240), (30, 80, 140), (40, 100, 170), (50, 180, 220)]), 15)
