@@ -6,6 +6,7 @@ import numpy as np
 
 from . import classify, geometry
 from .classify import Palette
+from .fit import Gradients, interior_score, snap
 from .ladder import rectify
 from .settings import CellSettings, GridSettings
 
@@ -27,17 +28,12 @@ class Cell:
     quad: np.ndarray
 
 
-@dataclass(frozen=True)
-class Edges:
-    """Grey-level gradients of the fine image, shared by every quad refinement."""
-
-    gx: np.ndarray
-    gy: np.ndarray
-
-
-def _refined(edges: Edges, h: np.ndarray, col: int, row: int, s: GridSettings) -> tuple[np.ndarray, int]:
-    quad = geometry.quad_of(h, col, row)
-    return geometry.refine_quad(edges.gx, edges.gy, quad, s.search)
+def _snapped(grads: Gradients, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """Predicted quad, the quad snapped onto the card outline, and the outline's strength."""
+    predicted = geometry.quad_of(h, col, row)
+    quad, score = snap(grads, predicted)
+    inner = interior_score(grads, quad)
+    return predicted, quad, score / (inner + 1.0)
 
 
 def read_goal(fine: np.ndarray, quad: np.ndarray, palette: Palette, col: int, row: int,
@@ -52,15 +48,13 @@ def read_goal(fine: np.ndarray, quad: np.ndarray, palette: Palette, col: int, ro
     return Cell(col, row, "goal", r.openings, False, face, r.confidence, quad)
 
 
-def walk(fine: np.ndarray, edges: Edges, h: np.ndarray, start: Cell, palette: Palette,
+def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, palette: Palette,
          gs: GridSettings, cs: CellSettings) -> tuple[list[Cell], np.ndarray]:
     """Breadth-first over neighbours of found cards; refits the homography as cards are added."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
     fits = {(0, 0): start.quad}
     for col, row in GOAL_CELLS:
-        quad, found = _refined(edges, h, col, row, gs)
-        if found < 4:
-            quad = geometry.quad_of(h, col, row)
+        _, quad, _ = _snapped(grads, h, col, row)
         cells[(col, row)] = read_goal(fine, quad, palette, col, row, cs)
         fits[(col, row)] = quad
     h = _refit(fits, h)
@@ -71,7 +65,7 @@ def walk(fine: np.ndarray, edges: Edges, h: np.ndarray, start: Cell, palette: Pa
         if pos in tried:
             continue
         tried.add(pos)
-        cell = _read_cell(fine, edges, h, pos, palette, gs, cs)
+        cell = _read_cell(fine, grads, h, pos, palette, gs, cs)
         if cell is None:
             continue
         cells[pos] = cell
@@ -82,7 +76,7 @@ def walk(fine: np.ndarray, edges: Edges, h: np.ndarray, start: Cell, palette: Pa
     return list(cells.values()), h
 
 
-def _read_cell(fine: np.ndarray, edges: Edges, h: np.ndarray, pos: tuple[int, int], palette: Palette,
+def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int, int], palette: Palette,
                gs: GridSettings, cs: CellSettings) -> Cell | None:
     """The path card at pos, or None when the cell shows no path-card print."""
     col, row = pos
@@ -90,8 +84,8 @@ def _read_cell(fine: np.ndarray, edges: Edges, h: np.ndarray, pos: tuple[int, in
     lab0 = classify.to_lab(rectify(fine, predicted, cs.size))
     if classify.print_share(lab0, palette) < gs.min_cover * 0.6:
         return None
-    quad, found = _refined(edges, h, col, row, gs)
-    if found < 3 or np.linalg.norm(quad.mean(0) - predicted.mean(0)) > 0.3 * np.linalg.norm(predicted[1] - predicted[0]):
+    _, quad, strength = _snapped(grads, h, col, row)
+    if strength < gs.min_outline:
         quad = predicted
     lab = classify.to_lab(rectify(fine, quad, cs.size))
     share = classify.print_share(lab, palette)

@@ -1,4 +1,10 @@
-"""Fine check of start candidates: a ladder shows evenly spaced rungs across the centre of the card."""
+"""Is this card the start? A cross (four arms alike, four corners alike) with a ladder in the
+middle: a patch of colour that is neither tunnel nor stone, with evenly spaced rungs.
+
+Nothing here knows what colour a ladder is: "odd" means far from this card's own tunnel and stone.
+"""
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -11,6 +17,19 @@ def rectify(img: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (RECT_W, 
     dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     m = cv2.getPerspectiveTransform(np.float32(quad), dst)
     return cv2.warpPerspective(img, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass(frozen=True)
+class StartEvidence:
+    cross: float      # 1: arms alike and unlike the corners; <= 0: not a cross
+    odd: float        # share of the centre that is neither tunnel nor stone
+    rungs: float      # regularity of the odd patch along its long axis
+
+    @property
+    def score(self) -> float:
+        if self.cross < 0.25:
+            return 0.0
+        return self.cross * (self.rungs + 2 * min(self.odd, 0.25))
 
 
 def _regularity(profile: np.ndarray, lo: float, hi: float) -> float:
@@ -29,13 +48,38 @@ def _regularity(profile: np.ndarray, lo: float, hi: float) -> float:
     return max(ac(lag) - ac(lag / 2) for lag in np.arange(lo, hi + 0.5, 0.5))
 
 
-def ladder_score(card: np.ndarray) -> float:
-    """Rung regularity in the centre band (along the card, or across it for a turned ladder).
+def _arms_and_corners(lab: np.ndarray) -> tuple[list, list]:
+    h, w = lab.shape[:2]
+    arms = [lab[int(0.04 * h):int(0.16 * h), int(0.42 * w):int(0.58 * w)],
+            lab[int(0.84 * h):int(0.96 * h), int(0.42 * w):int(0.58 * w)],
+            lab[int(0.44 * h):int(0.56 * h), int(0.04 * w):int(0.2 * w)],
+            lab[int(0.44 * h):int(0.56 * h), int(0.8 * w):int(0.96 * w)]]
+    corners = [lab[int(a * h):int(b * h), int(c * w):int(d * w)]
+               for a, b in ((0.05, 0.25), (0.75, 0.95)) for c, d in ((0.05, 0.28), (0.72, 0.95))]
+    return [np.median(a.reshape(-1, 3), axis=0) for a in arms], [np.median(c.reshape(-1, 3), axis=0) for c in corners]
 
-    The profile is each row's colour distance from the band's median colour, so rungs count
-    whether they are darker or lighter than the tunnel, whatever their hue.
-    """
+
+def evidence(card: np.ndarray) -> StartEvidence:
+    """Cross-ness, odd centre and rungs of one rectified card."""
     lab = cv2.cvtColor(card, cv2.COLOR_BGR2Lab).astype(np.float32)
+    arms, corners = _arms_and_corners(lab)
+    t, s = np.mean(arms, axis=0), np.mean(corners, axis=0)
+    contrast = float(np.linalg.norm(t - s)) + 1e-6
+    spread = max(np.linalg.norm(a - t) for a in arms) + 0.5 * max(np.linalg.norm(c - s) for c in corners)
+    cross = (contrast - spread) / contrast if contrast > 12 else 0.0
+    h, w = lab.shape[:2]
+    centre = lab[int(0.22 * h):int(0.78 * h), int(0.15 * w):int(0.85 * w)]
+    axis = t - s
+    along = np.clip(((centre - s) @ axis) / float(axis @ axis), 0, 1)[..., None]
+    off = centre - (s + along * axis)
+    off[..., 0] *= 0.5
+    odd = np.linalg.norm(off, axis=2) > 0.22 * contrast
+    rungs = max(_rungs(lab, odd, (int(0.15 * w), int(0.22 * h))), _band_rungs(lab))
+    return StartEvidence(cross, float(odd.mean()), rungs)
+
+
+def _band_rungs(lab: np.ndarray) -> float:
+    """Rungs along or across the card's centre line (a ladder drawn in line with the card)."""
     h, w = lab.shape[:2]
     along = lab[int(0.18 * h):int(0.82 * h), int(0.38 * w):int(0.62 * w)]
     across = lab[int(0.4 * h):int(0.6 * h), int(0.08 * w):int(0.92 * w)].transpose(1, 0, 2)
@@ -47,13 +91,73 @@ def ladder_score(card: np.ndarray) -> float:
     return best
 
 
-def best_ladder(fine: np.ndarray, quad: np.ndarray, half_w: np.ndarray, half_l: np.ndarray) -> tuple[float, np.ndarray]:
-    """Ladder score at the quad and a few small shifts of it; returns (score, best quad)."""
-    best = (-1.0, quad)
-    for dx in (-0.12, 0.0, 0.12):
-        for dy in (-0.1, 0.0, 0.1):
-            q = quad + dx * 2 * half_w + dy * 2 * half_l
-            sc = ladder_score(rectify(fine, q))
-            if sc > best[0]:
-                best = (sc, q)
-    return best
+def _rungs(lab: np.ndarray, odd: np.ndarray, origin: tuple[int, int]) -> float:
+    """Regularity of the colour profile along the odd patch's long axis (a ladder lies any way)."""
+    ys, xs = np.nonzero(odd)
+    if len(xs) < 25:
+        return 0.0
+    pts = np.column_stack([xs + origin[0], ys + origin[1]]).astype(np.float32)
+    mean = pts.mean(axis=0)
+    _, vecs = np.linalg.eigh(np.cov((pts - mean).T))
+    axis = vecs[:, 1]
+    h = lab.shape[0]
+    length, width = 0.6 * h, 0.1 * h
+    n = 96
+    normal = np.array([-axis[1], axis[0]])
+    src = np.float32([mean - axis * length / 2 - normal * width / 2, mean + axis * length / 2 - normal * width / 2,
+                      mean - axis * length / 2 + normal * width / 2])
+    m = cv2.getAffineTransform(src, np.float32([[0, 0], [n, 0], [0, 8]]))
+    band = cv2.warpAffine(lab, m, (n, 8), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    med = np.median(band.reshape(-1, 3), axis=0)
+    prof = np.linalg.norm(band - med, axis=2).mean(axis=0)
+    per_px = n / length
+    return _regularity(prof, 0.035 * h * per_px, 0.11 * h * per_px)
+
+
+def _cross_margin(img: np.ndarray, quad: np.ndarray) -> float:
+    """Arms-versus-corners separation minus their spreads (Lab units) of a small rectified card."""
+    lab = cv2.cvtColor(rectify(img, quad, (28, 44)), cv2.COLOR_BGR2Lab).astype(np.float32)
+    arms, corners = _arms_and_corners(lab)
+    t, s = np.mean(arms, axis=0), np.mean(corners, axis=0)
+    spread = max(np.linalg.norm(a - t) for a in arms) + 0.5 * max(np.linalg.norm(c - s) for c in corners)
+    return float(np.linalg.norm(t - s) - spread)
+
+
+def _posed(quad: np.ndarray, pose: np.ndarray) -> np.ndarray:
+    """The quad moved along its axes (card units), turned, scaled and stretched lengthwise."""
+    c = quad.mean(axis=0)
+    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
+    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    rel = quad - c
+    # stretch along the length axis, then turn and scale about the centre
+    unit_l = ax_l / (np.linalg.norm(ax_l) + 1e-9)
+    rel = rel + np.outer(rel @ unit_l, unit_l) * (np.exp(pose[4]) - 1)
+    t = pose[2]
+    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    return (rel @ rot.T) * np.exp(pose[3]) + c + pose[0] * ax_w + pose[1] * ax_l
+
+
+CROSS_LIMITS = np.array([0.45, 0.4, np.radians(28.0), 0.5, 0.3])
+
+
+def fit_cross(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Pose the quad so that it frames a cross best (the start card's own pattern), from a rough guess."""
+    pose = np.zeros(5)
+    best = _cross_margin(img, quad)
+    step = np.array([0.12, 0.1, np.radians(7.0), 0.12, 0.08])
+    for _ in range(4):
+        for _ in range(8):
+            improved = False
+            for k in range(5):
+                for sign in (-1, 1):
+                    trial = pose.copy()
+                    trial[k] += sign * step[k]
+                    if np.any(np.abs(trial) > CROSS_LIMITS):
+                        continue
+                    sc = _cross_margin(img, _posed(quad, trial))
+                    if sc > best:
+                        pose, best, improved = trial, sc, True
+            if not improved:
+                break
+        step = step / 2
+    return _posed(quad, pose)

@@ -9,13 +9,14 @@ from . import board, classify, geometry
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
 from .goals import GoalColumn, find_blobs, find_goal_columns
 from .image_io import Photo, load_photo
-from .ladder import best_ladder, rectify
+from .fit import Gradients, fit_card
+from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
 from .settings import BlurSettings, ScanSettings
-from .start import start_candidates
+from .start import odd_candidates, start_candidates
 from .warnings import board_warnings
 
-LADDER_MIN = 1.2
+DEBUG_FID = False
 
 
 @dataclass
@@ -47,8 +48,8 @@ def sharpness(grey: np.ndarray) -> float:
     return float(np.percentile(mag, 99.7) / 8.0 / max(hi - lo, 1.0))
 
 
-def _find_fiducials(photo: Photo, mask: np.ndarray, settings: ScanSettings):
-    """Best (goal column, start quad in fine px, ladder score) over the plausible goal columns."""
+def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings):
+    """Best (goal column, start quad in fine px, evidence) over the plausible goal columns."""
     blobs = find_blobs(photo.work, mask, settings.goals)
     if not blobs:
         raise NoMaze()
@@ -56,15 +57,23 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, settings: ScanSettings):
     if not columns:
         raise GoalsNotFound()
     k = photo.fine_scale / photo.work_scale
-    best = None
-    for column in columns[:2]:
-        for hit in start_candidates(photo.work, mask, column, settings.start):
+    scored = []
+    for column in columns[: settings.start.columns]:
+        hits = start_candidates(photo.work, mask, column, settings.start)
+        hits += odd_candidates(photo.work, mask, column, settings.start)
+        for hit in hits:
             c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
             quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
-            score, quad = best_ladder(photo.fine, quad, hw, hl)
-            if best is None or score > best[2]:
-                best = (column, quad, score)
-    if best is None or best[2] < LADDER_MIN:
+            scored.append((evidence(rectify(photo.fine, quad)).score, column, quad, (c, hw, hl)))
+    scored.sort(key=lambda t: -t[0])
+    best = None
+    for _, column, quad, (c, hw, hl) in scored[: settings.start.snapped]:
+        quad = fit_cross(photo.fine, quad)
+        ev = evidence(rectify(photo.fine, quad))
+        if best is None or ev.score > best[2].score:
+            best = (column, quad, ev)
+    if DEBUG_FID: print("fid", [(round(s[0], 2)) for s in scored[:6]], best[2] if best else None)
+    if best is None or best[2].score < settings.start.min_evidence:
         raise StartNotFound()
     return best
 
@@ -85,25 +94,22 @@ def _orient_start(quad: np.ndarray, goals: GoalColumn, k: float) -> tuple[np.nda
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
+    """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos."""
     photo = load_photo(image, settings.load)
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     if sharpness(grey) < settings.blur.min_sharpness:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
-    goals, quad, _ = _find_fiducials(photo, mask, settings)
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY).astype(np.float32))
+    goals, quad, _ = _find_fiducials(photo, mask, grads, settings)
     k = photo.fine_scale / photo.work_scale
     quad, goal_centres = _orient_start(quad, goals, k)
-    fgrey = cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    edges = board.Edges(cv2.Sobel(fgrey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fgrey, cv2.CV_32F, 0, 1, ksize=3))
     half = geometry.CARD_HALF
     src = [[-half, -half], [half, -half], [half, half], [-half, half], [8, -2], [8, 0], [8, 2]]
     h = geometry.fit_homography(src, list(quad) + list(goal_centres))
-    refined, found = geometry.refine_quad(edges.gx, edges.gy, quad, settings.grid.search)
-    if found >= 6:
-        quad = refined
     palette = classify.learn_palette(rectify(photo.fine, quad, settings.cell.size))
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
-    cells, h = board.walk(photo.fine, edges, h, start, palette, settings.grid, settings.cell)
+    cells, h = board.walk(photo.fine, grads, h, start, palette, settings.grid, settings.cell)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
     return cards, debug

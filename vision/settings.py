@@ -39,6 +39,10 @@ class StartSettings:
     min_cross: float = 0.45
     min_ladder: float = 0.1
     candidates: int = 12
+    odd_chroma: float = 14.0   # a/b distance from every print colour and from grey
+    min_evidence: float = 1.0
+    columns: int = 2           # goal-column hypotheses tried
+    snapped: int = 3           # best candidates snapped to their outline and judged again
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class GridSettings:
     max_cells: int = 120
     min_cover: float = 0.75   # share of a cell that must look like card print
     reach: int = 3            # cells searched beyond the known maze (gaps of empty cells)
+    min_outline: float = 1.3  # snapped border / interior gradient below this: keep the prediction
 
 
 @dataclass(frozen=True)

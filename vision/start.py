@@ -123,3 +123,48 @@ def _dedupe(hits: list[StartHit]) -> list[StartHit]:
         if all(np.linalg.norm(h.centre - k.centre) > 0.6 * np.linalg.norm(k.half_w) for k in kept):
             kept.append(h)
     return kept
+
+
+def _print_colours(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The two main colours of the largest card patch (the maze): tunnel and stone, unnamed."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if n < 2:
+        return np.zeros((0, 3), np.float32)
+    big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    px = lab[labels == big]
+    px = np.ascontiguousarray(px[:: max(1, len(px) // 4000)], dtype=np.float32)
+    if len(px) < 10:
+        return np.zeros((0, 3), np.float32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 1.0)
+    _, _, centres = cv2.kmeans(px, 2, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    return centres
+
+
+def odd_candidates(work: np.ndarray, mask: np.ndarray, goals: GoalColumn, s: StartSettings) -> list[StartHit]:
+    """Centres of compact patches whose colour is neither of the maze's two print colours nor
+    grey (a ladder, whatever its colour), in the region where the start can be."""
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.float32)
+    colours = _print_colours(lab, mask)
+    if len(colours) == 0:
+        return []
+    ab = lab[..., 1:] - 128
+    refs = [c[1:] - 128 for c in colours] + [np.zeros(2, np.float32)]
+    dist = np.min([np.linalg.norm(ab - r, axis=2) for r in refs], axis=0)
+    odd = ((dist > s.odd_chroma) & (mask > 0)).astype(np.uint8)
+    odd = cv2.morphologyEx(odd, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    card_area = float(np.mean([b.area for b in goals.blobs]))
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(odd, connectivity=8)
+    c = goals.centres
+    u = (c[2] - c[0]) / np.linalg.norm(c[2] - c[0])
+    pc = goals.row_pitch * ASPECT
+    half_l = u * goals.row_pitch / 1.03 / 2
+    half_w = np.array([-u[1], u[0]]) * np.linalg.norm(half_l) * ASPECT
+    hits = []
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        dist_cols = np.linalg.norm(cents[i] - c[1]) / pc
+        if not (0.01 * card_area <= area <= 0.3 * card_area) or not (s.col_range[0] - 1 <= dist_cols <= s.col_range[1] + 2):
+            continue
+        hits.append(StartHit(np.array(cents[i], np.float64), half_w, half_l, float(area)))
+    hits.sort(key=lambda h: -h.score)
+    return hits[: s.candidates]
