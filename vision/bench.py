@@ -37,6 +37,12 @@ def ensure_scenes(cache: str, n: int, seed: int, mp: float | None) -> list[str]:
     t0 = time.perf_counter()
     for i in range(n):
         stem = os.path.join(cache, f"{i:04d}")
+        if os.path.exists(stem + ".json"):
+            with open(stem + ".json") as f:
+                found = json.load(f).get("seed")
+            if found != seed + i:
+                raise ValueError(f"{stem}.json is scene seed {found}, not {seed + i}: pass --seed "
+                                 f"{found - i if isinstance(found, int) else '...'} or another --cache folder")
         if not (os.path.exists(stem + ".jpg") and os.path.exists(stem + ".json")):
             opts = {"mp": mp} if mp else {}
             img, truth = render_scene(seed + i, **opts)
@@ -117,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=200, help="scenes (default 200)")
     ap.add_argument("--seed", type=int, default=424242, help="seed of the first scene")
     ap.add_argument("--mp", type=float, default=None, help="megapixels of every photo (default: random 1-12)")
-    ap.add_argument("--cache", default=None, help="folder for the rendered scenes (default var/bench-SEED-N-MP)")
+    ap.add_argument("--cache", default=None,
+                    help="folder for the rendered scenes (default var/bench-VERSION-SEED-N-MP)")
     ap.add_argument("--show", type=int, default=5, help="misread scenes to print")
     ap.add_argument("--render-only", action="store_true", help="only fill the cache, do not scan")
     try:
@@ -127,8 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.n < 1 or (args.mp is not None and not 0.3 <= args.mp <= 50):
         print("bench: --n must be >= 1 and --mp between 0.3 and 50", file=sys.stderr)
         return 2
-    cache = args.cache or os.path.join("var", f"bench-{args.seed}-{args.n}-{args.mp or 'mixed'}")
-    paths = ensure_scenes(cache, args.n, args.seed, args.mp)
+    from .render import RENDER_VERSION
+    cache = args.cache or os.path.join("var", f"bench-{RENDER_VERSION}-{args.seed}-{args.n}-{args.mp or 'mixed'}")
+    try:
+        paths = ensure_scenes(cache, args.n, args.seed, args.mp)
+    except (ValueError, OSError) as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 2
     if args.render_only:
         print(f"{len(paths)} scenes ready in {cache}")
         return 0

@@ -186,6 +186,9 @@ def _paste_cards(canvas, board: Board, lay, style: Style, H, seed: int) -> list[
             tone = (25, 25, 25) if edge == "dark" else (240, 240, 240)
             cv2.rectangle(face, (0, 0), (w - 1, h - 1), _mix(tuple(int(v) for v in face[h // 2, 2]), tone, 0.6),
                           max(1, w // 90))
+        if prng.random() < 0.3:  # a curled or tilted card catches the light unevenly
+            ramp = np.linspace(prng.uniform(0.85, 1.0), prng.uniform(1.0, 1.12), h, dtype=np.float32)
+            face = np.clip(face * ramp[:, None, None], 0, 255).astype(np.uint8)
         alpha = rounded_alpha(w, h, style.corner_r * w)
         paste(canvas, face, alpha, H @ placement(center, ang, CARD_MM, (w, h)))
         if prng.random() < style.gloss * 0.3:
@@ -201,10 +204,12 @@ def _place_clutter(prng, rng, style: Style, H, size, corners: dict, opt: dict) -
     px_card = int(np.clip(_face_width(H, project(inv, np.array([[w / 2, h / 2]]))[0]), 40, 240))
     out = []
     raw = clutter_items(prng, rng, style, px_card, opt["clutter"])
-    if opt["negative"] == "no_board" and prng.random() < 0.6:  # a few loose tunnel cards, no maze
-        for _ in range(prng.randint(1, 4)):
-            face = path_face(prng.choice(["NESW", "NS", "EW", "NE", "ESW"]), False, style, px_card, prng, rng)
-            raw.append(("card", (face, rounded_alpha(px_card, face.shape[0], 4), CARD_MM)))
+    loose = prng.randint(1, 4) if opt["negative"] == "no_board" and prng.random() < 0.6 else 0
+    if opt["negative"] != "no_board" and prng.random() < 0.12 * opt["clutter"]:
+        loose = prng.randint(1, 2)  # a face-up tunnel card off the grid (in a hand, not laid)
+    for _ in range(loose):
+        face = path_face(prng.choice(["NESW", "NS", "EW", "NE", "ESW"]), False, style, px_card, prng, rng)
+        raw.append(("loose", (face, rounded_alpha(px_card, face.shape[0], 4), CARD_MM)))
     for kind, (img, alpha, mm) in raw:
         radius = math.hypot(*mm) / 2
         for _ in range(30):
@@ -214,6 +219,8 @@ def _place_clutter(prng, rng, style: Style, H, size, corners: dict, opt: dict) -
         else:
             continue
         ang = prng.uniform(0, 2 * math.pi)
+        if kind == "loose":  # clearly not laid: turned at least 25 degrees off the board's grid
+            ang = prng.choice([1, -1]) * prng.uniform(math.radians(25), math.radians(65)) + prng.choice([0, math.pi])
         if kind == "hand" and len(centres):  # fingers point at the maze
             d = centres.mean(axis=0) - p
             ang = math.atan2(d[1], d[0]) - math.pi / 2
