@@ -6,7 +6,7 @@ import numpy as np
 
 from . import classify, geometry
 from .classify import Palette
-from .fit import Gradients, interior_score, snap
+from .fit import Gradients, push_sides
 from .ladder import rectify
 from .settings import CellSettings, GridSettings
 
@@ -28,37 +28,32 @@ class Cell:
     quad: np.ndarray
 
 
-def _snapped(grads: Gradients, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, np.ndarray, float]:
-    """Predicted quad, the quad snapped onto the card outline, and the outline's strength."""
-    predicted = geometry.quad_of(h, col, row)
-    quad, score = snap(grads, predicted)
-    inner = interior_score(grads, quad)
-    return predicted, quad, score / (inner + 1.0)
+def read_goals(fine: np.ndarray, quads: list[np.ndarray], palette: Palette, cs: CellSettings) -> list[Cell]:
+    """Face-down goals look like each other; a revealed goal shows path print and unlike the backs."""
+    labs = [classify.to_lab(rectify(fine, q, cs.size)) for q in quads]
+    feats = [np.concatenate([lab.reshape(-1, 3).mean(0), lab.reshape(-1, 3).std(0)]) for lab in labs]
+    cells = []
+    for i, ((col, row), quad, lab) in enumerate(zip(GOAL_CELLS, quads, labs)):
+        alike = min(np.linalg.norm(feats[i] - feats[j]) for j in range(3) if j != i)
+        share = classify.print_share(lab, palette)
+        reading = classify.read_path(lab, palette, cs) if share >= 0.6 else None
+        if reading is None or alike < 12.0 or not reading.openings:
+            cells.append(Cell(col, row, "goal", "", False, "down", float(np.clip(1.2 - share, 0, 1)), quad))
+            continue
+        face = "gold" if reading.openings == "NESW" else "stone"
+        cells.append(Cell(col, row, "goal", reading.openings, False, face, reading.confidence, quad))
+    return cells
 
 
-def read_goal(fine: np.ndarray, quad: np.ndarray, palette: Palette, col: int, row: int,
-              cs: CellSettings) -> Cell:
-    """A goal is face down unless it shows path print; then gold if a cross, stone otherwise."""
-    lab = classify.to_lab(rectify(fine, quad, cs.size))
-    share = classify.print_share(lab, palette)
-    if share < 0.7:
-        return Cell(col, row, "goal", "", False, "down", float(np.clip(1 - share, 0, 1)), quad)
-    r = classify.read_path(lab, palette, cs)
-    face = "gold" if r.openings == "NESW" else "stone"
-    return Cell(col, row, "goal", r.openings, False, face, r.confidence, quad)
-
-
-def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, palette: Palette,
-         gs: GridSettings, cs: CellSettings) -> tuple[list[Cell], np.ndarray]:
+def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
+         palette: Palette, gs: GridSettings, cs: CellSettings) -> tuple[list[Cell], np.ndarray]:
     """Breadth-first over neighbours of found cards; refits the homography as cards are added."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
-    fits = {(0, 0): start.quad}
-    for col, row in GOAL_CELLS:
-        _, quad, _ = _snapped(grads, h, col, row)
-        cells[(col, row)] = read_goal(fine, quad, palette, col, row, cs)
-        fits[(col, row)] = quad
-    h = _refit(fits, h)
-    queue = deque((c + dc, r + dr) for c, r in list(cells) for dc, dr in STEPS)
+    for cell in read_goals(fine, goal_quads, palette, cs):
+        cells[(cell.col, cell.row)] = cell
+    fits = {pos: c.quad for pos, c in cells.items()}
+    queue = deque(sorted(((c + dc, r + dr) for c, r in cells for dc, dr in STEPS),
+                         key=lambda p: abs(p[0]) + abs(p[1])))
     tried: set[tuple[int, int]] = set(cells)
     while queue and len(cells) < gs.max_cells:
         pos = queue.popleft()
@@ -70,8 +65,7 @@ def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, palette
             continue
         cells[pos] = cell
         fits[pos] = cell.quad
-        if len(fits) % 4 == 0:
-            h = _refit(fits, h)
+        h = _refit(fits, h)
         queue.extend((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS)
     return list(cells.values()), h
 
@@ -84,12 +78,10 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
     lab0 = classify.to_lab(rectify(fine, predicted, cs.size))
     if classify.print_share(lab0, palette) < gs.min_cover * 0.6:
         return None
-    _, quad, strength = _snapped(grads, h, col, row)
-    if strength < gs.min_outline:
-        quad = predicted
+    quad = push_sides(grads, predicted, -gs.search, gs.search, 15)
     lab = classify.to_lab(rectify(fine, quad, cs.size))
     share = classify.print_share(lab, palette)
-    if share < gs.min_cover:
+    if share < gs.min_cover or not classify.two_tone(lab, palette):
         return None
     r = classify.read_path(lab, palette, cs)
     if not r.openings:
@@ -101,8 +93,8 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
 def _refit(fits: dict, h: np.ndarray) -> np.ndarray:
     """Homography from every found card's corners (board corners at +-CARD_HALF)."""
     src, dst = [], []
+    half = geometry.CARD_HALF
     for (col, row), quad in fits.items():
-        half = geometry.CARD_HALF
         src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
         dst += list(quad)
     try:

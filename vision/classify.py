@@ -31,7 +31,7 @@ class Palette:
         t = np.clip(self.along(lab), 0, 1)[..., None]
         nearest = self.stone + t * (self.tunnel - self.stone)
         d = lab - nearest
-        d[..., 0] *= 0.5                       # lightness varies with shade; colour does not
+        d[..., 0] *= 0.7                       # lightness varies with shade more than colour does
         return np.linalg.norm(d, axis=-1) / (np.linalg.norm(self.tunnel - self.stone) + 1e-6)
 
 
@@ -59,7 +59,13 @@ def print_share(lab: np.ndarray, palette: Palette) -> float:
     """Share of the card's inner area that looks like this photo's path-card print."""
     h, w = lab.shape[:2]
     inner = lab[int(0.08 * h):int(0.92 * h), int(0.08 * w):int(0.92 * w)]
-    return float(np.mean(palette.fit(inner) < 0.45))
+    return float(np.mean(palette.fit(inner) < 0.3))
+
+
+def two_tone(lab: np.ndarray, palette: Palette) -> bool:
+    """Both tunnel and stone are present, as on every path card."""
+    t = palette.along(lab)
+    return bool(np.mean(t > 0.6) > 0.08 and np.mean(t < 0.4) > 0.25)
 
 
 def tunnel_mask(lab: np.ndarray, palette: Palette) -> np.ndarray:

@@ -133,3 +133,34 @@ def fit_card(grads: Gradients, centre: np.ndarray, half_w: np.ndarray, half_l: n
                     if sc > best_score:
                         best, best_score = quad, sc
     return snap(grads, best)
+
+
+def _side_score(grads: Gradients, a: np.ndarray, b: np.ndarray) -> float:
+    """Median gradient across the segment a-b (normal component)."""
+    pts = a[None] * _U[:, None] + b[None] * _T[:, None]
+    d = b - a
+    n = np.array([-d[1], d[0]]) / (np.hypot(*d) + 1e-9)
+    h, w = grads.gx.shape
+    xs = np.clip(pts[:, 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pts[:, 1].astype(np.int32), 0, h - 1)
+    g = np.abs(grads.gx[ys, xs] * n[0] + grads.gy[ys, xs] * n[1])
+    return float(np.median(g) * 0.7 + g.mean() * 0.3)
+
+
+def push_sides(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float = 0.4, steps: int = 26) -> np.ndarray:
+    """Move each side along the card's axis to the strongest parallel edge (a card framed too
+    small by its pattern grows to its outline). Offsets are shares of the card's width/length."""
+    q = quad.astype(np.float64).copy()
+    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
+    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    sides = ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w))   # N, E, S, W moving outward
+    shift = np.zeros_like(q)
+    for i, j, out in sides:
+        best, best_off = -1.0, 0.0
+        for off in np.linspace(lo, hi, steps):
+            sc = _side_score(grads, q[i] + off * out, q[j] + off * out)
+            if sc > best:
+                best, best_off = sc, off
+        shift[i] += best_off * out
+        shift[j] += best_off * out
+    return q + shift          # each corner moves with both of its sides

@@ -125,3 +125,19 @@ def _from_pairs(blobs: list[Blob], s: GoalSettings) -> list[GoalColumn]:
             out.append(GoalColumn((a, b, ghost(b.centre + step)), 2.0 + abs(np.log(gap / 2.1))))
             out.append(GoalColumn((ghost(a.centre - step), a, b), 2.0 + abs(np.log(gap / 2.1))))
     return out
+
+
+def blob_quad(blob: Blob) -> np.ndarray | None:
+    """Four corners of a lone card blob (any order), or None when the blob is not card-shaped."""
+    hull = cv2.convexHull(blob.contour)
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.04, 0.06, 0.09):
+        poly = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(poly) == 4:
+            break
+    else:
+        return None
+    quad = poly.reshape(4, 2).astype(np.float64)
+    if blob.area < 0.85 * cv2.contourArea(quad.astype(np.float32)):
+        return None   # a drawing on the back, not the card's outline
+    return quad

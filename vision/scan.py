@@ -7,9 +7,9 @@ import numpy as np
 
 from . import board, classify, geometry
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
-from .goals import GoalColumn, find_blobs, find_goal_columns
+from .goals import GoalColumn, blob_quad, find_blobs, find_goal_columns
 from .image_io import Photo, load_photo
-from .fit import Gradients, fit_card
+from .fit import Gradients, push_sides
 from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
 from .settings import BlurSettings, ScanSettings
@@ -57,40 +57,65 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     if not columns:
         raise GoalsNotFound()
     k = photo.fine_scale / photo.work_scale
-    scored = []
-    for column in columns[: settings.start.columns]:
-        hits = start_candidates(photo.work, mask, column, settings.start)
-        hits += odd_candidates(photo.work, mask, column, settings.start)
-        for hit in hits:
-            c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
-            quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
-            scored.append((evidence(rectify(photo.fine, quad)).score, column, quad, (c, hw, hl)))
-    scored.sort(key=lambda t: -t[0])
     best = None
-    for _, column, quad, (c, hw, hl) in scored[: settings.start.snapped]:
-        quad = fit_cross(photo.fine, quad)
-        ev = evidence(rectify(photo.fine, quad))
-        if best is None or ev.score > best[2].score:
-            best = (column, quad, ev)
-    if DEBUG_FID: print("fid", [(round(s[0], 2)) for s in scored[:6]], best[2] if best else None)
+    for column in columns[: settings.start.columns]:
+        found = _start_for(photo, mask, grads, column, settings)
+        if found is not None and (best is None or found[1].score > best[2].score):
+            best = (column, found[0], found[1])
+        if best is not None and best[2].score >= settings.start.min_evidence:
+            break       # columns come best first: a worse column must not steal a found start
+    if DEBUG_FID:
+        print("fid", best[2] if best else None)
     if best is None or best[2].score < settings.start.min_evidence:
         raise StartNotFound()
     return best
 
 
-def _orient_start(quad: np.ndarray, goals: GoalColumn, k: float) -> tuple[np.ndarray, np.ndarray]:
-    """Start quad as NW NE SE SW in the board frame, and goal centres ordered rows -2, 0, 2."""
-    centre = quad.mean(0)
+def _start_for(photo: Photo, mask: np.ndarray, grads: Gradients, column: GoalColumn, settings: ScanSettings):
+    """The most start-like card near this goal column: (quad in fine px, evidence) or None."""
+    k = photo.fine_scale / photo.work_scale
+    scored = []
+    hits = start_candidates(photo.work, mask, column, settings.start)
+    hits += odd_candidates(photo.work, mask, column, settings.start)
+    for hit in hits:
+        c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
+        quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
+        scored.append((evidence(rectify(photo.fine, quad)).score, quad))
+    scored.sort(key=lambda t: -t[0])
+    best = None
+    for _, quad in scored[: settings.start.snapped]:
+        quad = push_sides(grads, fit_cross(photo.fine, quad))
+        ev = evidence(rectify(photo.fine, quad))
+        if best is None or ev.score > best[1].score:
+            best = (quad, ev)
+    return best
+
+
+def _frame(quad: np.ndarray, goals: GoalColumn, k: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Board east and south unit vectors (image) and the goal column reordered to rows -2, 0, 2."""
     g = goals.centres * k
-    east = g[1] - centre
+    east = g[1] - quad.mean(axis=0)
     east /= np.linalg.norm(east)
     south = np.array([-east[1], east[0]])
-    d = quad - centre
+    order = [0, 1, 2] if (g[2] - g[0]) @ south > 0 else [2, 1, 0]
+    return east, south, np.array(order)
+
+
+def _board_order(quad: np.ndarray, east: np.ndarray, south: np.ndarray) -> np.ndarray:
+    """Corners as NW, NE, SE, SW in the board frame."""
+    d = quad - quad.mean(axis=0)
     pick = lambda se, ss: quad[int(np.argmax(d @ (se * east + ss * south)))]
-    ordered = np.array([pick(-1, -1), pick(1, -1), pick(1, 1), pick(-1, 1)])
-    if (g[2] - g[0]) @ south < 0:
-        g = g[::-1]
-    return ordered, g
+    return np.array([pick(-1, -1), pick(1, -1), pick(1, 1), pick(-1, 1)])
+
+
+def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: np.ndarray, k: float,
+                h: np.ndarray) -> list[np.ndarray]:
+    """Each goal's outline when its blob is card-shaped, else the homography's prediction."""
+    quads = []
+    for (col, row), i in zip(board.GOAL_CELLS, order):
+        q = blob_quad(goals.blobs[i])
+        quads.append(_board_order(q * k, east, south) if q is not None else geometry.quad_of(h, col, row))
+    return quads
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
@@ -103,13 +128,21 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY).astype(np.float32))
     goals, quad, _ = _find_fiducials(photo, mask, grads, settings)
     k = photo.fine_scale / photo.work_scale
-    quad, goal_centres = _orient_start(quad, goals, k)
+    east, south, order = _frame(quad, goals, k)
+    quad = _board_order(quad, east, south)
     half = geometry.CARD_HALF
     src = [[-half, -half], [half, -half], [half, half], [-half, half], [8, -2], [8, 0], [8, 2]]
-    h = geometry.fit_homography(src, list(quad) + list(goal_centres))
+    h = geometry.fit_homography(src, list(quad) + list(goals.centres[order] * k))
+    goal_quads = _goal_quads(goals, order, east, south, k, h)
+    src = [[-half, -half], [half, -half], [half, half], [-half, half]]
+    pts = list(quad)
+    for (col, row), gq in zip(board.GOAL_CELLS, goal_quads):
+        src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
+        pts += list(gq)
+    h = geometry.fit_homography(src, pts)
     palette = classify.learn_palette(rectify(photo.fine, quad, settings.cell.size))
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
-    cells, h = board.walk(photo.fine, grads, h, start, palette, settings.grid, settings.cell)
+    cells, h = board.walk(photo.fine, grads, h, start, goal_quads, palette, settings.grid, settings.cell)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
     return cards, debug

@@ -10,7 +10,7 @@ class LoadSettings:
 
 @dataclass(frozen=True)
 class BlurSettings:
-    min_sharpness: float = 0.085  # strongest-edge steepness (grey levels per px / contrast) below -> blurred
+    min_sharpness: float = 0.12   # steepest edges (grey levels per px) over the contrast, at working scale
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class MaskSettings:
 @dataclass(frozen=True)
 class GoalSettings:
     min_area: float = 120.0   # px^2 at working size
-    max_area_ratio: float = 2.0
+    max_area_ratio: float = 3.0
     max_colour_dist: float = 30.0
     max_bend: float = 0.18    # middle goal off the line, as a share of the column length
     pitch_range: tuple[float, float] = (0.7, 1.9)  # row pitch / card long side
@@ -41,13 +41,13 @@ class StartSettings:
     candidates: int = 12
     odd_chroma: float = 14.0   # a/b distance from every print colour and from grey
     min_evidence: float = 1.0
-    columns: int = 2           # goal-column hypotheses tried
+    columns: int = 3           # goal-column hypotheses tried
     snapped: int = 3           # best candidates snapped to their outline and judged again
 
 
 @dataclass(frozen=True)
 class GridSettings:
-    search: float = 0.14      # side search range, share of the card side
+    search: float = 0.18      # how far a side may move onto its outline, share of the card side
     max_cells: int = 120
     min_cover: float = 0.75   # share of a cell that must look like card print
     reach: int = 3            # cells searched beyond the known maze (gaps of empty cells)
