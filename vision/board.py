@@ -30,7 +30,7 @@ class Cell:
 
 def read_goals(fine: np.ndarray, quads: list[np.ndarray], palette: Palette, cs: CellSettings) -> list[Cell]:
     """Face-down goals look like each other; a revealed goal shows path print and unlike the backs."""
-    labs = [classify.to_lab(rectify(fine, q, cs.size)) for q in quads]
+    labs = [classify.relit(classify.to_lab(rectify(fine, q, cs.size)), palette) for q in quads]
     feats = [np.concatenate([lab.reshape(-1, 3).mean(0), lab.reshape(-1, 3).std(0)]) for lab in labs]
     cells = []
     for i, ((col, row), quad, lab) in enumerate(zip(GOAL_CELLS, quads, labs)):
@@ -75,11 +75,11 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
     """The path card at pos, or None when the cell shows no path-card print."""
     col, row = pos
     predicted = geometry.quad_of(h, col, row)
-    lab0 = classify.to_lab(rectify(fine, predicted, cs.size))
+    lab0 = classify.relit(classify.to_lab(rectify(fine, predicted, cs.size)), palette)
     if classify.print_share(lab0, palette) < gs.min_cover * 0.6:
         return None
     quad = push_sides(grads, predicted, -gs.search, gs.search, 15)
-    lab = classify.to_lab(rectify(fine, quad, cs.size))
+    lab = classify.relit(classify.to_lab(rectify(fine, quad, cs.size)), palette)
     share = classify.print_share(lab, palette)
     if share < gs.min_cover or not classify.two_tone(lab, palette):
         return None

@@ -20,46 +20,74 @@ class Palette:
     tunnel: np.ndarray
     stone: np.ndarray
     spread: float
+    direction: np.ndarray   # discriminant direction (Lab), scaled so stone -> 0 and tunnel -> 1
+    stone_icov: np.ndarray  # inverse covariance of the stone's colour
+
+    def stone_distance(self, lab: np.ndarray) -> np.ndarray:
+        """Squared Mahalanobis distance from the stone colour."""
+        d = lab - self.stone
+        return np.einsum("...i,ij,...j->...", d, self.stone_icov, d)
 
     def along(self, lab: np.ndarray) -> np.ndarray:
-        """0 at stone, 1 at tunnel, for every pixel."""
-        axis = self.tunnel - self.stone
-        return ((lab - self.stone) @ axis) / float(axis @ axis)
+        """0 at stone, 1 at tunnel, for every pixel (Fisher's discriminant learnt on the start card)."""
+        return (lab - self.stone) @ self.direction
 
     def fit(self, lab: np.ndarray) -> np.ndarray:
-        """Distance of each pixel from the tunnel-stone segment, in units of the contrast."""
+        """How far each pixel is from this print's tunnel-stone range: <= 1 fits.
+
+        Lightness and colour are judged apart: shade moves lightness, but a table or another
+        card differs in colour, so the colour tolerance does not grow with the lightness contrast.
+        """
+        axis = self.tunnel - self.stone
         t = np.clip(self.along(lab), 0, 1)[..., None]
-        nearest = self.stone + t * (self.tunnel - self.stone)
-        d = lab - nearest
-        d[..., 0] *= 0.7                       # lightness varies with shade more than colour does
-        return np.linalg.norm(d, axis=-1) / (np.linalg.norm(self.tunnel - self.stone) + 1e-6)
+        d = lab - (self.stone + t * axis)
+        l_tol = 0.35 * abs(float(axis[0])) + 10.0
+        ab_tol = 0.3 * float(np.linalg.norm(axis[1:])) + 9.0
+        return np.maximum(np.abs(d[..., 0]) / l_tol, np.linalg.norm(d[..., 1:], axis=-1) / ab_tol)
 
 
 def to_lab(card: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(card, cv2.COLOR_BGR2Lab).astype(np.float32)
 
 
+def relit(lab: np.ndarray, palette: Palette) -> np.ndarray:
+    """Undo a shadow (or glare) over one card: scale it so its brightest part matches the tunnel
+    of the start card. Colour is scaled with lightness, as a shadow dims both."""
+    top = float(np.percentile(lab[..., 0], 95))
+    gain = float(np.clip(palette.tunnel[0] / max(top, 1.0), 0.8, 2.5))
+    out = lab.copy()
+    out[..., 0] *= gain
+    out[..., 1:] = 128 + (out[..., 1:] - 128) * gain
+    return out
+
+
 def learn_palette(start_card: np.ndarray) -> Palette:
-    """Tunnel from the start card's four arms (beside the ladder), stone from its four corners."""
+    """Tunnel from the start card's four arm ends (clear of the ladder), stone from its corners;
+    the split between them weighs colour against lightness by how much each varies in the stone."""
     lab = to_lab(start_card)
     h, w = lab.shape[:2]
-    arms = [lab[int(0.05 * h):int(0.16 * h), int(0.42 * w):int(0.58 * w)],
-            lab[int(0.84 * h):int(0.95 * h), int(0.42 * w):int(0.58 * w)],
-            lab[int(0.44 * h):int(0.56 * h), int(0.05 * w):int(0.2 * w)],
-            lab[int(0.44 * h):int(0.56 * h), int(0.8 * w):int(0.95 * w)]]
+    arms = [lab[int(0.03 * h):int(0.14 * h), int(0.42 * w):int(0.58 * w)],
+            lab[int(0.86 * h):int(0.97 * h), int(0.42 * w):int(0.58 * w)],
+            lab[int(0.44 * h):int(0.56 * h), int(0.03 * w):int(0.17 * w)],
+            lab[int(0.44 * h):int(0.56 * h), int(0.83 * w):int(0.97 * w)]]
     corners = [lab[int(a * h):int(b * h), int(c * w):int(d * w)]
-               for a, b in ((0.06, 0.28), (0.72, 0.94)) for c, d in ((0.06, 0.3), (0.7, 0.94))]
-    t = np.median(np.concatenate([a.reshape(-1, 3) for a in arms]), axis=0)
-    s = np.median(np.concatenate([c.reshape(-1, 3) for c in corners]), axis=0)
+               for a, b in ((0.05, 0.3), (0.7, 0.95)) for c, d in ((0.05, 0.3), (0.7, 0.95))]
+    tp = np.concatenate([a.reshape(-1, 3) for a in arms])
+    sp = np.concatenate([c.reshape(-1, 3) for c in corners])
+    t, s = np.median(tp, axis=0), np.median(sp, axis=0)
+    cov = np.cov(tp.T) + np.cov(sp.T) + np.eye(3) * 4.0
+    direction = np.linalg.solve(cov, t - s)
+    direction = direction / float((t - s) @ direction)
     spread = float(np.mean([np.linalg.norm(a.reshape(-1, 3).mean(0) - t) for a in arms]))
-    return Palette(t, s, spread)
+    stone_icov = np.linalg.inv(np.cov(sp.T) + np.eye(3) * 9.0)
+    return Palette(t, s, spread, direction, stone_icov)
 
 
 def print_share(lab: np.ndarray, palette: Palette) -> float:
     """Share of the card's inner area that looks like this photo's path-card print."""
     h, w = lab.shape[:2]
     inner = lab[int(0.08 * h):int(0.92 * h), int(0.08 * w):int(0.92 * w)]
-    return float(np.mean(palette.fit(inner) < 0.3))
+    return float(np.mean(palette.fit(inner) < 1.0))
 
 
 def two_tone(lab: np.ndarray, palette: Palette) -> bool:
@@ -69,11 +97,18 @@ def two_tone(lab: np.ndarray, palette: Palette) -> bool:
 
 
 def tunnel_mask(lab: np.ndarray, palette: Palette) -> np.ndarray:
-    """Tunnel pixels: over the card's own midpoint between its stone and tunnel levels."""
-    t = cv2.GaussianBlur(palette.along(lab), (3, 3), 0)
-    lo, hi = np.percentile(t, 20), np.percentile(t, 97)
-    thr = 0.5 if hi - lo < 0.4 else float(np.clip((lo + hi) / 2, 0.3, 0.7))
-    return (t > thr).astype(np.uint8)
+    """Tunnel pixels: Otsu split of the card's own tunnel-stone axis values (kept near the middle)."""
+    w = lab.shape[1]
+    sigma = 0.035 * w                         # smooth away mottled stone, keep 0.25-wide tunnels
+    t = cv2.GaussianBlur(palette.along(lab), (0, 0), sigma)
+    v = np.clip(t * 200 + 20, 0, 255).astype(np.uint8)
+    thr, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    thr = float(np.clip((thr - 20) / 200, 0.35, 0.7))
+    # tunnel, its outline and whatever lies in it (a boulder, a gem): everything but stone
+    off = cv2.GaussianBlur(palette.fit(lab).astype(np.float32), (0, 0), sigma)
+    mask = ((t > thr) | (t < -0.5) | (off > 1.6)).astype(np.uint8)
+    k = max(3, int(0.08 * w) | 1)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
 
 
 def _windows(h: int, w: int, s: CellSettings) -> dict[str, tuple[slice, slice, list]]:

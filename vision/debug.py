@@ -21,7 +21,7 @@ def write_sheet(path: Path, result) -> None:
     img = photo.fine.copy()
     s = 1600 / max(img.shape[:2])
     img = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    k = s * photo.work_scale / photo.fine_scale  # work px -> sheet px
+    k = s * photo.fine_scale / photo.work_scale  # work px -> sheet px
     for b in dbg["goals"].blobs:
         cv2.drawContours(img, [np.int32(b.contour * k)], -1, (255, 0, 255), 2)
     for c in dbg["cells"]:

@@ -56,7 +56,7 @@ class GridSettings:
 
 @dataclass(frozen=True)
 class CellSettings:
-    size: tuple[int, int] = (48, 72)   # rectified card, width x height
+    size: tuple[int, int] = (64, 96)   # rectified card, width x height
     mouth: float = 0.25
     low_confidence: float = 0.6
 
