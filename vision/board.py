@@ -2,6 +2,7 @@
 from collections import deque
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from . import classify, geometry
@@ -47,11 +48,28 @@ def read_goals(fine: np.ndarray, quads: list[np.ndarray], palette: Palette, cs: 
 
 def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
          palette: Palette, gs: GridSettings, cs: CellSettings) -> tuple[list[Cell], np.ndarray]:
-    """Breadth-first over neighbours of found cards; refits the homography as cards are added."""
+    """Two passes: a first walk finds the cards, a homography fitted robustly to all of them
+    (one misplaced outline cannot bend it) predicts every cell again for the final reading."""
+    goals = read_goals(fine, goal_quads, palette, cs)
+    cells = _bfs(fine, grads, h, start, goals, palette, gs, cs)
+    h = _refit(cells, h, robust=True)
+    start = Cell(0, 0, "start", "NESW", False, None, 1.0, _repushed(grads, h, 0, 0, gs))
+    goal_quads = [_repushed(grads, h, col, row, gs) for col, row in GOAL_CELLS]
+    goals = read_goals(fine, goal_quads, palette, cs)
+    cells = _bfs(fine, grads, h, start, goals, palette, gs, cs)
+    return list(cells.values()), _refit(cells, h, robust=True)
+
+
+def _repushed(grads: Gradients, h: np.ndarray, col: int, row: int, gs: GridSettings) -> np.ndarray:
+    return push_sides(grads, geometry.quad_of(h, col, row), -gs.search, gs.search, 15)
+
+
+def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: list[Cell], palette: Palette,
+         gs: GridSettings, cs: CellSettings) -> dict[tuple[int, int], Cell]:
+    """Breadth-first over neighbours of found cards, nearest the start first; refits as it goes."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
-    for cell in read_goals(fine, goal_quads, palette, cs):
+    for cell in goals:
         cells[(cell.col, cell.row)] = cell
-    fits = {pos: c.quad for pos, c in cells.items()}
     queue = deque(sorted(((c + dc, r + dr) for c, r in cells for dc, dr in STEPS),
                          key=lambda p: abs(p[0]) + abs(p[1])))
     tried: set[tuple[int, int]] = set(cells)
@@ -64,10 +82,10 @@ def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goal_qu
         if cell is None:
             continue
         cells[pos] = cell
-        fits[pos] = cell.quad
-        h = _refit(fits, h)
+        if len(cells) % 3 == 0:
+            h = _refit(cells, h)
         queue.extend((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS)
-    return list(cells.values()), h
+    return cells
 
 
 def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int, int], palette: Palette,
@@ -90,14 +108,20 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
     return Cell(col, row, "path", r.openings, r.dead_end, None, conf, quad)
 
 
-def _refit(fits: dict, h: np.ndarray) -> np.ndarray:
-    """Homography from every found card's corners (board corners at +-CARD_HALF)."""
+def _refit(cells: dict, h: np.ndarray, robust: bool = False) -> np.ndarray:
+    """Homography from every found card's corners (board corners at +-CARD_HALF); with robust,
+    outlines that disagree with the rest by over a tenth of a card are left out."""
     src, dst = [], []
     half = geometry.CARD_HALF
-    for (col, row), quad in fits.items():
+    for (col, row), cell in cells.items():
         src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
-        dst += list(quad)
-    try:
-        return geometry.fit_homography(src, dst)
-    except ValueError:
+        dst += list(cell.quad)
+    if len(src) < 8:
         return h
+    src32, dst32 = np.float32(src), np.float32(dst)
+    if robust:
+        size = float(np.median([np.linalg.norm(c.quad[1] - c.quad[0]) for c in cells.values()]))
+        fitted, _ = cv2.findHomography(src32, dst32, cv2.RANSAC, max(2.0, 0.1 * size))
+    else:
+        fitted, _ = cv2.findHomography(src32, dst32, 0)
+    return h if fitted is None else fitted

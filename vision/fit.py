@@ -164,3 +164,23 @@ def push_sides(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
         shift[i] += best_off * out
         shift[j] += best_off * out
     return q + shift          # each corner moves with both of its sides
+
+
+def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float = 0.4, steps: int = 26) -> np.ndarray:
+    """Like push_sides, but opposite sides move together: for a card whose centre is known (the
+    start, framed by its cross) the outline is found where both sides agree."""
+    q = quad.astype(np.float64).copy()
+    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
+    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    shift = np.zeros_like(q)
+    for (i, j, out_a), (k, m, out_b) in (((0, 1, -ax_l), (2, 3, ax_l)), ((1, 2, ax_w), (3, 0, -ax_w))):
+        best, best_off = -1.0, 0.0
+        for off in np.linspace(lo, hi, steps):
+            sc = min(_side_score(grads, q[i] + off * out_a, q[j] + off * out_a),
+                     _side_score(grads, q[k] + off * out_b, q[m] + off * out_b))
+            if sc > best:
+                best, best_off = sc, off
+        for a, b, out in ((i, j, out_a), (k, m, out_b)):
+            shift[a] += best_off * out
+            shift[b] += best_off * out
+    return q + shift

@@ -9,7 +9,7 @@ from . import board, classify, geometry
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
 from .goals import GoalColumn, blob_quad, find_blobs, find_goal_columns
 from .image_io import Photo, load_photo
-from .fit import Gradients, push_sides
+from .fit import Gradients, push_pairs
 from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
 from .settings import BlurSettings, ScanSettings
@@ -84,10 +84,12 @@ def _start_for(photo: Photo, mask: np.ndarray, grads: Gradients, column: GoalCol
     scored.sort(key=lambda t: -t[0])
     best = None
     for _, quad in scored[: settings.start.snapped]:
-        quad = push_sides(grads, fit_cross(photo.fine, quad))
+        quad = fit_cross(photo.fine, quad)
         ev = evidence(rectify(photo.fine, quad))
         if best is None or ev.score > best[1].score:
             best = (quad, ev)
+    if best is not None:   # the cross frames the card's middle; its outline fixes the size
+        best = (push_pairs(grads, best[0]), best[1])
     return best
 
 
