@@ -124,7 +124,8 @@ def test_exif_turned_photos_read_back_as_the_truth_sees_them(tmp_path, orientati
     stored = cv2.imread(path, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
     shown = cv2.imread(path)
     assert shown.shape[:2] == (truth["image"]["h"], truth["image"]["w"])
-    assert np.abs(shown.astype(int) - img).mean() < 3
+    err = np.abs(shown.astype(int) - img).mean()
+    assert err < 8 and err < 0.5 * np.abs(cv2.rotate(shown, cv2.ROTATE_180).astype(int) - img).mean()
     assert orientation == 3 or stored.shape[:2] == shown.shape[1::-1]
 
 

@@ -74,7 +74,7 @@ def _crack(img: np.ndarray, style: Style, prng: random.Random) -> None:
         ang += prng.uniform(-0.8, 0.8)
         step = prng.uniform(0.03, 0.09) * w
         x, y = x + step * math.cos(ang), y + step * math.sin(ang)
-    th = max(1, int(w * prng.uniform(0.004, 0.012)))
+    th = max(1, int(w * prng.uniform(0.004, style.extra.get("crack_w", 0.012))))
     cv2.polylines(img, [np.int32(np.array(pts) * 4)], False, style.crack, th, cv2.LINE_AA, 2)
 
 

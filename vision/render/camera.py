@@ -23,12 +23,13 @@ def _rot_z(a: float) -> np.ndarray:
 
 
 def plane_homography(size: tuple[int, int], hfov_deg: float, yaw: float, tilt: float,
-                     target: np.ndarray, dist: float) -> np.ndarray:
-    """Homography from table mm to image px for a camera `dist` mm from `target`, tilted by `tilt`."""
+                     target: np.ndarray, dist: float, roll: float = math.pi) -> np.ndarray:
+    """Homography from table mm to image px for a camera `dist` mm from `target`, tilted by `tilt`;
+    `roll` turns the phone about its lens (pi: the far side of the table at the top, as usually held)."""
     w, h = size
     f = (w / 2) / math.tan(math.radians(hfov_deg) / 2)
     K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
-    R = _rot_x(tilt) @ _rot_z(yaw)  # world -> camera
+    R = _rot_z(roll) @ _rot_x(tilt) @ _rot_z(yaw)  # world -> camera
     forward = R.T @ np.array([0.0, 0.0, 1.0])
     C = np.array([target[0], target[1], 0.0]) - dist * forward
     t = -R @ C
@@ -43,17 +44,17 @@ def project(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def frame_camera(size: tuple[int, int], hfov: float, yaw: float, tilt: float, pts: np.ndarray,
-                 fill: float, place: tuple[float, float]) -> np.ndarray:
+                 fill: float, place: tuple[float, float], roll: float = math.pi) -> np.ndarray:
     """A camera whose view of `pts` spans `fill` of the frame, shifted to `place` (0..1 of the slack)."""
     w, h = size
     target = pts.mean(axis=0)
     dist = 1000.0
     for _ in range(6):
-        H = plane_homography(size, hfov, yaw, tilt, target, dist)
+        H = plane_homography(size, hfov, yaw, tilt, target, dist, roll)
         q = project(H, pts)
         ext = max(np.ptp(q[:, 0]) / w, np.ptp(q[:, 1]) / h)
         dist *= ext / fill
-    H = plane_homography(size, hfov, yaw, tilt, target, dist)
+    H = plane_homography(size, hfov, yaw, tilt, target, dist, roll)
     q = project(H, pts)
     lo, hi = q.min(axis=0), q.max(axis=0)
     margin = 0.01 * np.array([w, h])

@@ -91,3 +91,17 @@ def jpeg(img: np.ndarray, quality: int) -> np.ndarray:
     """A round trip through the JPEG codec: blocking and ringing like a phone's file."""
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
     return cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else img
+
+
+def depth_of_field(img: np.ndarray, prng: random.Random, sigma: float) -> np.ndarray:
+    """A tilted shot focused on one band: sharpness falls off toward the near and far edges."""
+    if sigma < 0.5:
+        return img
+    h, w = img.shape[:2]
+    soft = cv2.GaussianBlur(img, (0, 0), sigma)
+    ang = prng.uniform(0, np.pi)
+    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    d = (xx - w / 2) * np.cos(ang) + (yy - h / 2) * np.sin(ang)
+    m = np.clip((np.abs(d - prng.uniform(-0.2, 0.2) * max(h, w)) / (0.5 * max(h, w))) ** 1.5, 0, 1)
+    m = cv2.resize(m, (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
+    return (img * (1 - m) + soft * m).astype(np.uint8)

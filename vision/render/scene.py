@@ -107,8 +107,9 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     k = 1.0 if opt["full_res"] else min(1.0, math.sqrt(opt["max_render_mp"] * 1e6 / (size_t[0] * size_t[1])))
     size_r = (int(size_t[0] * k), int(size_t[1] * k))
     frame_pts = np.vstack(list(corners.values())) if corners else _fake_region(prng)
+    roll = prng.choices([math.pi, 0.0, math.pi / 2, -math.pi / 2], weights=[6, 1, 1.5, 1.5])[0]
     H = frame_camera(size_r, prng.uniform(58, 75), prng.uniform(0, 2 * math.pi), opt["tilt"], frame_pts,
-                     opt["fill"], (prng.random(), prng.random()))
+                     opt["fill"], (prng.random(), prng.random()), roll + math.radians(prng.uniform(-6, 6)))
     canvas = _table(prng, rng, style, H, size_r, opt["table"], opt["table_color"])
     items = _place_clutter(prng, rng, style, H, size_r, corners, opt)
     if opt["upto"] is not None:  # the same table earlier in the game: only the first cards laid
@@ -268,4 +269,6 @@ def _finish(canvas, prng, rng, style: Style, opt: dict, spots, size_t, size_r) -
     motion = prng.choice([0, 0, 0, 2, 3]) * hard * long_side / 2000
     sharpen = prng.choice([0, 0, 0.3, 0.6])
     canvas = effects.camera(canvas, prng, rng, blur, noise_sigma, motion, sharpen)
+    if opt["tilt"] > math.radians(15) and prng.random() < 0.5:
+        canvas = effects.depth_of_field(canvas, prng, prng.uniform(0.3, 1.2) * long_side / 2000)
     return effects.jpeg(canvas, prng.randint(55, 95))

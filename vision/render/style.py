@@ -137,6 +137,9 @@ def _extras(s: Style, rng: random.Random) -> None:
     if rng.random() < 0.15:
         s.outline_w = 0.0
         s.extra["soft"] = rng.uniform(0.01, 0.04)
+    if rng.random() < 0.15:  # deep, dark cracks that look like tunnel outlines
+        s.cracks, s.crack = rng.randint(8, 16), _mix(s.stone, (10, 10, 10), rng.uniform(0.6, 0.8))
+        s.extra["crack_w"] = rng.uniform(0.015, 0.03)
     if rng.random() < 0.3:
         s.extra["speckles"] = _mix(s.stone, (30, 30, 30), rng.uniform(0.5, 0.8))
     if rng.random() < 0.4:

@@ -38,7 +38,7 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
         img[:] = _jit(prng, prng.choice([(60, 100, 150), (40, 70, 110), (90, 140, 190), (30, 50, 80)]), 20)
         n = noise(rng, size, size, 200 * ppm, 2)
         y = np.arange(size, dtype=np.float32)[:, None] / ppm
-        period = prng.uniform(4, 12)
+        period = prng.uniform(6, 20)
         grain = np.sin((y + n * 40) * 2 * np.pi / period) * 0.5 + 0.5
         img *= (0.8 + 0.3 * grain)[..., None]
         img += (noise(rng, size, size, 20 * ppm, 2) * 10)[..., None]
@@ -87,5 +87,8 @@ def warp_table(tex: np.ndarray, ppm: float, border: int, H: np.ndarray, size: tu
     through the inverse of the plane homography."""
     c, s = np.cos(angle), np.sin(angle)
     S = np.array([[ppm * c, -ppm * s, 0], [ppm * s, ppm * c, 0], [0, 0, 1.0]])
-    M = S @ np.linalg.inv(H)
-    return cv2.warpPerspective(tex, M, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=border)
+    up = np.diag([2.0, 2.0, 1.0])  # sample at twice the size and average down: no moire far away
+    M = S @ np.linalg.inv(up @ H)
+    big = cv2.warpPerspective(tex, M, (size[0] * 2, size[1] * 2), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=border)
+    return cv2.resize(big, size, interpolation=cv2.INTER_AREA)
