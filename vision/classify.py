@@ -96,19 +96,20 @@ def two_tone(lab: np.ndarray, palette: Palette) -> bool:
     return bool(np.mean(t > 0.6) > 0.08 and np.mean(t < 0.4) > 0.25)
 
 
-def tunnel_mask(lab: np.ndarray, palette: Palette) -> np.ndarray:
-    """Tunnel pixels: Otsu split of the card's own tunnel-stone axis values (kept near the middle)."""
+def tunnel_mask(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, np.ndarray]:
+    """(tunnel, open space): tunnel is an Otsu split of the card's own tunnel-stone values; open
+    space adds whatever is neither tunnel nor stone (outlines, a boulder or gem in a stub)."""
     w = lab.shape[1]
     sigma = 0.035 * w                         # smooth away mottled stone, keep 0.25-wide tunnels
     t = cv2.GaussianBlur(palette.along(lab), (0, 0), sigma)
     v = np.clip(t * 200 + 20, 0, 255).astype(np.uint8)
     thr, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     thr = float(np.clip((thr - 20) / 200, 0.35, 0.7))
-    # tunnel, its outline and whatever lies in it (a boulder, a gem): everything but stone
     off = cv2.GaussianBlur(palette.fit(lab).astype(np.float32), (0, 0), sigma)
-    mask = ((t > thr) | (t < -0.5) | (off > 1.6)).astype(np.uint8)
-    k = max(3, int(0.08 * w) | 1)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(0.08 * w) | 1),) * 2)
+    tunnel = cv2.morphologyEx((t > thr).astype(np.uint8), cv2.MORPH_OPEN, k)
+    space = cv2.morphologyEx(((t > thr) | (t < -0.5) | (off > 1.6)).astype(np.uint8), cv2.MORPH_OPEN, k)
+    return tunnel, space
 
 
 def _windows(h: int, w: int, s: CellSettings) -> dict[str, tuple[slice, slice, list]]:
@@ -134,37 +135,68 @@ class Reading:
     confidence: float
 
 
+def _band(mask: np.ndarray, side: str, s: CellSettings) -> np.ndarray:
+    """Profile along the side of the mask's share in the band just inside that edge."""
+    h, w = mask.shape
+    a, b = s.depth_ns if side in "NS" else s.depth_ew
+    if side == "N":
+        return mask[int(a * h):int(b * h)].mean(axis=0)
+    if side == "S":
+        return mask[int((1 - b) * h):int((1 - a) * h)].mean(axis=0)
+    if side == "W":
+        return mask[:, int(a * w):int(b * w)].mean(axis=1)
+    return mask[:, int((1 - b) * w):int((1 - a) * w)].mean(axis=1)
+
+
+def _mouth_score(tunnel: np.ndarray, space: np.ndarray, side: str, s: CellSettings) -> float:
+    """Best open share of a mouth-wide window slid near the middle of the side (it must hold
+    some tunnel, not only a crack), minus half the share on the side's outer parts."""
+    prof, tprof = _band(space, side, s), _band(tunnel, side, s)
+    n = len(prof)
+    win = max(3, int(round(s.mouth * s.window * tunnel.shape[1])))
+    box = np.ones(win) / win
+    sums, tsums = np.convolve(prof, box, "valid"), np.convolve(tprof, box, "valid")
+    lo, hi = max(0, int(0.38 * n - win / 2)), int(0.62 * n - win / 2)
+    hi = max(lo + 1, hi)
+    k = lo + int(np.argmax(sums[lo:hi]))
+    if tsums[k] < s.mouth_tunnel:
+        return 0.0
+    edge = int(0.18 * n)
+    flank = max(float(prof[int(0.03 * n):edge].mean()), float(prof[n - edge:int(0.97 * n)].mean()))
+    return float(sums[k]) - 0.5 * flank
+
+
 def read_path(lab: np.ndarray, palette: Palette, s: CellSettings) -> Reading:
     """Openings (mouth windows full of tunnel, flanks not) and whether they join inside the card."""
-    mask = tunnel_mask(lab, palette)
-    h, w = mask.shape
+    tunnel, space = tunnel_mask(lab, palette)
     openings, margins = "", []
-    for side, (ry, rx, flanks) in _windows(h, w, s).items():
-        mouth = float(mask[ry, rx].mean())
-        flank = max(float(mask[fy, fx].mean()) for fy, fx in flanks)
-        score = mouth - 0.5 * flank
-        if score > 0.45:
+    for side in SIDES:
+        score = _mouth_score(tunnel, space, side, s)
+        if score > s.mouth_min:
             openings += side
-        margins.append(abs(score - 0.45))
-    openings = "".join(c for c in SIDES if c in openings)
-    dead_end, joined_margin = _dead_end(mask, openings, s)
+        margins.append(abs(score - s.mouth_min))
+    dead_end, joined_margin = _dead_end(tunnel, openings, s)
     conf = float(np.clip(min(margins) / 0.3, 0, 1)) * joined_margin
     return Reading(openings, dead_end, conf)
 
 
-def _dead_end(mask: np.ndarray, openings: str, s: CellSettings) -> tuple[bool, float]:
+def _dead_end(tunnel: np.ndarray, openings: str, s: CellSettings) -> tuple[bool, float]:
     """A card is a dead end unless one tunnel region reaches every opening (and there are two+)."""
     if len(openings) < 2:
         return True, 1.0
-    h, w = mask.shape
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    n, labels = cv2.connectedComponents(closed)
+    closed = cv2.morphologyEx(tunnel, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(closed)
+    h, w = labels.shape
     seen = set()
-    for side, (ry, rx, _) in _windows(h, w, s).items():
-        if side in openings:
-            ids, counts = np.unique(labels[ry, rx], return_counts=True)
-            ids, counts = ids[ids > 0], counts[ids > 0]
-            if len(ids) == 0:
-                return True, 0.5
-            seen.add(int(ids[np.argmax(counts)]))
+    for side in openings:
+        a, b = s.depth_ns if side in "NS" else s.depth_ew
+        band = {"N": labels[int(a * h):int(b * h), int(0.3 * w):int(0.7 * w)],
+                "S": labels[int((1 - b) * h):int((1 - a) * h), int(0.3 * w):int(0.7 * w)],
+                "W": labels[int(0.35 * h):int(0.65 * h), int(a * w):int(b * w)],
+                "E": labels[int(0.35 * h):int(0.65 * h), int((1 - b) * w):int((1 - a) * w)]}[side]
+        ids, counts = np.unique(band, return_counts=True)
+        ids, counts = ids[ids > 0], counts[ids > 0]
+        if len(ids) == 0:
+            return True, 0.5
+        seen.add(int(ids[np.argmax(counts)]))
     return len(seen) > 1, 1.0
