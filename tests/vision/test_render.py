@@ -133,3 +133,25 @@ def test_cli_refuses_bad_arguments(tmp_path) -> None:
     assert render_main([str(tmp_path), "--n", "0"]) == 2
     assert render_main([str(tmp_path), "--mp", "lots"]) == 2
     assert list(tmp_path.iterdir()) == []
+
+
+def _answer(truth: dict) -> dict:
+    """What a perfect scanner would say about a rendered scene."""
+    return {"ok": True, "cards": [dict(c) for c in truth["cards"]], "warnings": [], "error": None}
+
+
+def test_bench_scores_a_perfect_reader_fully_and_counts_each_kind_of_miss() -> None:
+    from vision.bench import score
+    truths = [render_scene(s, negative=None, n_cards=8, **SMALL)[1] for s in (51, 52)]
+    truths.append(render_scene(53, negative="no_start", **SMALL)[1])
+    perfect = score(truths, [_answer(truths[0]), _answer(truths[1]), {"ok": False, "error": "no start"}],
+                    ["a", "b", "c"], show=0)
+    assert perfect["cells_ok"] == perfect["cells"] == len(truths[0]["cards"]) + len(truths[1]["cards"])
+    assert (perfect["boards_ok"], perfect["extra"], perfect["neg_ok"]) == (2, 0, 1)
+    flawed = _answer(truths[0])
+    path = next(c for c in flawed["cards"] if c["kind"] == "path")
+    path["dead_end"] = not path["dead_end"]
+    flawed["cards"].append({"col": 40, "row": 40, "kind": "path", "openings": "NS", "dead_end": False})
+    s = score(truths, [flawed, None, {"ok": True, "cards": []}], ["a", "b", "c"], show=0)
+    assert s["cells_ok"] == len(truths[0]["cards"]) - 1
+    assert (s["boards_ok"], s["extra"], s["neg_ok"]) == (0, 1, 0)
