@@ -7,7 +7,7 @@ import numpy as np
 
 from . import classify, geometry
 from .classify import Palette
-from .fit import Gradients, push_sides
+from .fit import Gradients, push_sides, snap
 from .ladder import rectify
 from .settings import CellSettings, GridSettings
 
@@ -53,15 +53,9 @@ def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goal_qu
     goals = read_goals(fine, goal_quads, palette, cs)
     cells = _bfs(fine, grads, h, start, goals, palette, gs, cs)
     h = _refit(cells, h, robust=True)
-    start = Cell(0, 0, "start", "NESW", False, None, 1.0, _repushed(grads, h, 0, 0, gs))
-    goal_quads = [_repushed(grads, h, col, row, gs) for col, row in GOAL_CELLS]
-    goals = read_goals(fine, goal_quads, palette, cs)
+    # the fiducials keep their own outlines (framed by their pattern / cut out as lone cards)
     cells = _bfs(fine, grads, h, start, goals, palette, gs, cs)
     return list(cells.values()), _refit(cells, h, robust=True)
-
-
-def _repushed(grads: Gradients, h: np.ndarray, col: int, row: int, gs: GridSettings) -> np.ndarray:
-    return push_sides(grads, geometry.quad_of(h, col, row), -gs.search, gs.search, 15)
 
 
 def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: list[Cell], palette: Palette,
@@ -90,15 +84,25 @@ def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: 
 
 def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int, int], palette: Palette,
                gs: GridSettings, cs: CellSettings) -> Cell | None:
-    """The path card at pos, or None when the cell shows no path-card print."""
+    """The path card at pos, or None when the cell shows no path-card print. A card laid with a
+    gap sits off the predicted cell: then its outline is searched for further out."""
     col, row = pos
     predicted = geometry.quad_of(h, col, row)
     lab0 = classify.relit(classify.to_lab(rectify(fine, predicted, cs.size)), palette)
-    if classify.print_share(lab0, palette) < gs.min_cover * 0.6:
+    if classify.print_share(lab0, palette) < gs.min_cover * 0.5:
         return None
-    quad = push_sides(grads, predicted, -gs.search, gs.search, 15)
-    lab = classify.relit(classify.to_lab(rectify(fine, quad, cs.size)), palette)
-    share = classify.print_share(lab, palette)
+    best = None
+    for start in (predicted, None):
+        if start is None:
+            if best is not None and best[0] >= gs.min_cover:
+                break
+            start, _ = snap(grads, predicted, reach=0.12, turns=2.0, scales=0.02)
+        quad = push_sides(grads, start, -gs.search, gs.search, 15)
+        lab = classify.relit(classify.to_lab(rectify(fine, quad, cs.size)), palette)
+        share = classify.print_share(lab, palette)
+        if best is None or share > best[0]:
+            best = (share, quad, lab)
+    share, quad, lab = best
     if share < gs.min_cover or not classify.two_tone(lab, palette):
         return None
     r = classify.read_path(lab, palette, cs)

@@ -41,8 +41,8 @@ class Palette:
         axis = self.tunnel - self.stone
         t = np.clip(self.along(lab), 0, 1)[..., None]
         d = lab - (self.stone + t * axis)
-        l_tol = 0.35 * abs(float(axis[0])) + 10.0
-        ab_tol = 0.3 * float(np.linalg.norm(axis[1:])) + 9.0
+        l_tol = 0.5 * abs(float(axis[0])) + 14.0
+        ab_tol = 0.5 * float(np.linalg.norm(axis[1:])) + 13.0
         return np.maximum(np.abs(d[..., 0]) / l_tol, np.linalg.norm(d[..., 1:], axis=-1) / ab_tol)
 
 
@@ -162,7 +162,8 @@ def _mouth_score(tunnel: np.ndarray, space: np.ndarray, side: str, s: CellSettin
     if tsums[k] < s.mouth_tunnel:
         return 0.0
     edge = int(0.18 * n)
-    flank = max(float(prof[int(0.03 * n):edge].mean()), float(prof[n - edge:int(0.97 * n)].mean()))
+    # flanks on the tunnel mask: a strip of table inside a slightly large quad is not tunnel
+    flank = max(float(tprof[int(0.03 * n):edge].mean()), float(tprof[n - edge:int(0.97 * n)].mean()))
     return float(sums[k]) - 0.5 * flank
 
 
