@@ -155,3 +155,32 @@ def test_bench_scores_a_perfect_reader_fully_and_counts_each_kind_of_miss() -> N
     s = score(truths, [flawed, None, {"ok": True, "cards": []}], ["a", "b", "c"], show=0)
     assert s["cells_ok"] == len(truths[0]["cards"]) - 1
     assert (s["boards_ok"], s["extra"], s["neg_ok"]) == (0, 1, 0)
+
+
+def _near(patch: np.ndarray, color) -> bool:
+    """The patch's median colour is within 40 of `color` in every channel."""
+    med = np.median(patch.reshape(-1, 3), axis=0)
+    return float(np.abs(med - np.array(color)).max()) < 40
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_drawn_mouths_are_where_the_openings_say(seed: int) -> None:
+    """Every opening shows tunnel at its edge midpoint, every wall shows stone; dead ends keep a stone centre."""
+    from engine.cards import TUNNEL_SHAPES, turn180
+    from vision.render.faces import path_face
+    from vision.render.style import random_style
+    style = random_style(random.Random(seed), "cartoon")
+    style.patches, style.deco, style.stone_tex, style.cracks, style.border, style.extra = 0.0, 0.0, 0.0, 0, None, {}
+    style.tunnel = (250, 250, 250)
+    w = 120
+    for shape in TUNNEL_SHAPES:
+        for openings in {shape.openings, turn180(shape.openings)}:
+            face = path_face(openings, not shape.connected, style, w, random.Random(seed), np.random.default_rng(seed))
+            h = face.shape[0]
+            mouths = {"N": (w // 2, 4), "S": (w // 2, h - 5), "E": (w - 5, h // 2), "W": (4, h // 2)}
+            for side, (x, y) in mouths.items():
+                want = style.tunnel if side in openings else style.stone
+                assert _near(face[y - 2:y + 3, x - 2:x + 3], want), (shape.name, openings, side)
+            if not shape.connected:
+                centre = face[h // 2 - 2:h // 2 + 3, w // 2 - 2:w // 2 + 3]
+                assert not _near(centre, style.tunnel), (shape.name, openings)

@@ -92,7 +92,7 @@ def _mouth(side: str, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def tunnel_paths(openings: str, dead_end: bool, w: int, h: int, style: Style, prng: random.Random) -> tuple[list, list]:
-    """Centre lines (polylines in px) of the tunnels, and the tip points of dead-end stubs."""
+    """Centre lines (polylines in px) of the tunnels, and (tip point, depth) of each dead-end stub."""
     tw = style.tunnel_w * w
     wob = style.wobble * w
     centre = np.array([w / 2, h / 2]) + np.array([prng.uniform(-wob, wob), prng.uniform(-wob, wob)]) * 0.5
@@ -116,20 +116,21 @@ def tunnel_paths(openings: str, dead_end: bool, w: int, h: int, style: Style, pr
             continue
         span = h if s in "NS" else w
         depth = prng.uniform(0.25, 0.45) * span
-        crossing = any(o in openings for o in ("EW" if s in "NS" else "NS"))
-        opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}[s] in openings
         gap = 0.07 * w
-        lim = (h if s in "NS" else w) / 2 - (tw + gap if crossing else tw / 2 + gap if opposite else 0)
         if len(openings) == 1:
             lim = span * 0.55
-        depth = max(0.16 * w, min(depth, lim))
+        elif s in "NS":  # stop short of the centre, and above the E/W stubs' band if there are any
+            lim = h / 2 - tw / 2 - gap - (tw / 2 if ("E" in openings or "W" in openings) else 0)
+        else:
+            lim = w / 2 - tw / 2 - gap
+        depth = max(0.2 * w, min(depth, lim))
         q = p + d * depth
         if len(openings) == 1 and prng.random() < 0.8:  # single stubs curl inside the card
             q = q + perp * prng.choice([-1, 1]) * prng.uniform(0.12, 0.22) * w
         c1 = p + d * depth * 0.4 + perp * prng.uniform(-wob, wob) * 0.5
         c2 = q - d * depth * 0.3
         paths.append(np.vstack([p - d * tw, _bezier(p, c1, c2, q, 12)]))
-        tips.append(q)
+        tips.append((q, depth))
     return paths, tips
 
 
@@ -158,7 +159,7 @@ def draw_tunnels(img: np.ndarray, paths: list, style: Style, prng: random.Random
         if not paths:
             break
         path = prng.choice(paths)
-        x, y = path[prng.randrange(len(path))]
+        x, y = path[prng.randrange(len(path) // 4, max(len(path) // 4 + 1, 3 * len(path) // 4))]
         cv2.circle(img, (int(x), int(y)), max(1, int(w * 0.008)), style.crack, -1, cv2.LINE_AA)
 
 

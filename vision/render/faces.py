@@ -38,9 +38,9 @@ def path_face(openings: str, dead_end: bool, style: Style, w: int, prng: random.
     if prng.random() < style.deco:
         decorate(img, style, prng, avoid=paths)
     draw_tunnels(img, paths, style, prng, rng)
-    for t in tips:
-        if prng.random() < 0.75:
-            boulder(img, t, style.tunnel_w * w * prng.uniform(0.35, 0.55), prng)
+    for t, depth in tips:
+        if prng.random() < 0.75:  # the lump sits at the end and never hides the mouth
+            boulder(img, t, min(style.tunnel_w * w * prng.uniform(0.35, 0.5), 0.4 * depth), prng)
     if dead_end and prng.random() < 0.4:
         boulder(img, np.array([w / 2, h / 2]) + [prng.uniform(-5, 5), prng.uniform(-5, 5)], 0.08 * w, prng)
     return _finish(img, style, turned)
