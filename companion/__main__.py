@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import socket
 import sys
 from pathlib import Path
@@ -22,6 +24,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--port", type=int, default=0, help="0 picks a free port")
     ap.add_argument("--db", type=Path, default=None, help="the saved-games file (SQLite)")
     args = ap.parse_args(argv)
+    logging.basicConfig(level=os.environ.get("SABOTEUR_LOG", "WARNING"))
     from . import main as app
     from .storage import StorageError
 

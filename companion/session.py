@@ -169,6 +169,9 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs):
     def close_private(self) -> None:
         self.private_seat, self.holding, self.private = None, False, {}
 
+    def show_offer(self) -> None:
+        self.private = {**self.private, "open": True}
+
     def hold(self, on: bool) -> None:
         self.holding = on
 

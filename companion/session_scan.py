@@ -9,7 +9,7 @@ import asyncio
 import time
 from typing import Any
 
-from engine.cards import GOALS, SHAPES_BY_NAME, TUNNEL_SHAPES, orientations
+from engine.cards import GOALS, TUNNEL_SHAPES, orientations
 from engine.rules import Rules
 
 from . import overlay, scanflow, tiles
@@ -85,7 +85,8 @@ class ScanVerbs:
         self.busy = False
         self.info = f"Read {len(reading.cards)} cards in {(time.perf_counter() - t0):.1f} s."
         if reading.warnings:
-            self.info += " " + " ".join(reading.warnings)
+            more = len(reading.warnings) - 2
+            self.info += " " + "; ".join(reading.warnings[:2]) + (f" (+{more} more)" if more > 0 else "")
         if reading.keep_jpeg and self.game_id is not None:
             await asyncio.to_thread(self.service.photo, self.game_id, reading.keep_jpeg)
 
@@ -163,6 +164,14 @@ class ScanVerbs:
                                                                     "dead_end": dead_end}
         self.fix_cell = None
         await self._redraw()
+
+    def clear_reading(self) -> None:
+        """Drop a bad reading (the photo stays kept) and lay the card by hand on the grid."""
+        self._reading, self._fixes = None, {}
+        self.overlay, self.fix_cell, self.error = None, None, ""
+        self.info = "Tap the cell where the new card lies and choose the card."
+        self._set_verdict(self._judge())
+        self.rebuild_grid()
 
     def cancel_fix(self) -> None:
         self.fix_cell = None

@@ -4,18 +4,19 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import TOOL_ICONS, button, card, hint, ident, title
+from .route import screen_of
+from .ui import TOOL_ICONS, act, button, card, hint, ident, title, value
 
 
 def _targets(s: Session) -> ft.Control:
     return ft.Row([ident(f"target-{i}", ft.Chip(label=ft.Text(n), selected=s.target == i,
-                                                on_select=lambda e, i=i: s.set_target(i)))
+                                                on_select=act(s.set_target, i)))
                    for i, n in enumerate(s.table["players"])], wrap=True)
 
 
 def _tools(s: Session) -> ft.Control:
     return ft.Row([ident(f"tool-{t}", ft.Chip(label=ft.Text(t), leading=ft.Icon(TOOL_ICONS[t]),
-                                              selected=s.tool == t, on_select=lambda e, t=t: s.set_tool(t)))
+                                              selected=s.tool == t, on_select=act(s.set_tool, t)))
                    for t in TOOL_ICONS], wrap=True)
 
 
@@ -24,7 +25,7 @@ def _goals(s: Session) -> ft.Control:
     label = {-2: "top", 0: "middle", 2: "bottom"}
     return ft.Row([ident(f"goal-{c['row']}", ft.Chip(
         label=ft.Text(f"{label.get(c['row'], '')} goal ({c['col']},{c['row']})"),
-        selected=s.choice == (c["col"], c["row"]), on_select=lambda e, c=c: s.set_choice(c["col"], c["row"])))
+        selected=s.choice == (c["col"], c["row"]), on_select=act(s.set_choice, c["col"], c["row"])))
         for c in down], wrap=True)
 
 
@@ -34,34 +35,36 @@ def _rock_cells(s: Session) -> ft.Control:
         return hint("There is no tunnel card on the table to remove.")
     return ft.Row([ident(f"rock-{c['col']}-{c['row']}", ft.Chip(
         label=ft.Text(f"({c['col']},{c['row']}) {'-'.join(c['openings'])}{' dead end' if c['dead_end'] else ''}"),
-        selected=s.choice == (c["col"], c["row"]), on_select=lambda e, c=c: s.set_choice(c["col"], c["row"])))
+        selected=s.choice == (c["col"], c["row"]), on_select=act(s.set_choice, c["col"], c["row"])))
         for c in cards], wrap=True)
 
 
 @ft.component
 def Action(s: Session) -> ft.Control:
+    if screen_of(s) != "action":
+        return ft.Container()
     name = s.table["players"][s.table["turn"]]
     p = s.panel
     if p == "break":
         body = [hint("In front of whom, and which tool?"), _targets(s), _tools(s)]
-        go = button("Lay the broken tool", lambda: s.break_tool(), "do-break", ft.Icons.BUILD_CIRCLE)
+        go = button("Lay the broken tool", act(s.break_tool), "do-break", ft.Icons.BUILD_CIRCLE)
     elif p == "repair":
         body = [hint("Whose tool is repaired?"), _targets(s), _tools(s),
                 ident("double", ft.Switch(label="with a double repair card", value=s.double,
-                                          on_change=lambda e: s.set_double(e.control.value)))]
-        go = button("Repair", lambda: s.repair(), "do-repair", ft.Icons.HANDYMAN)
+                                          on_change=value(s.set_double)))]
+        go = button("Repair", act(s.repair), "do-repair", ft.Icons.HANDYMAN)
     elif p == "rockfall":
         body = [hint("Which card does the rockfall remove?"), _rock_cells(s)]
-        go = button("Remove the card", lambda: s.rockfall(), "do-rockfall", ft.Icons.LANDSLIDE)
+        go = button("Remove the card", act(s.rockfall), "do-rockfall", ft.Icons.LANDSLIDE)
     elif p == "map":
         body = [hint(f"Which goal does {name} look at? Then only {name} sees the answer.")]
         body.append(_goals(s))
-        go = button("Look at it in secret", lambda: s.play_map(), "do-map", ft.Icons.MAP)
+        go = button("Look at it in secret", act(s.play_map), "do-map", ft.Icons.MAP)
     else:
         body = [hint(f"{name} discards one card face down and draws, if the pile is not empty.")]
-        go = button("Pass", lambda: s.pass_turn(), "do-pass", ft.Icons.SKIP_NEXT)
+        go = button("Pass", act(s.pass_turn), "do-pass", ft.Icons.SKIP_NEXT)
     titles = {"break": "Broken tool", "repair": "Repair", "rockfall": "Rockfall", "map": "Map", "pass": "Pass"}
     return ft.Column([
         title(f"{name}: {titles.get(p, p)}"), card(*body),
-        ft.Row([go, button("Cancel", lambda: s.close_panel(), "cancel", ft.Icons.CLOSE, primary=False)]),
+        ft.Row([go, button("Cancel", act(s.close_panel), "cancel", ft.Icons.CLOSE, primary=False)]),
     ], spacing=12)

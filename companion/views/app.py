@@ -18,29 +18,16 @@ from .scan import Scan
 from .scores import Scores
 from .setup import Setup
 from .turn import Turn
-from .ui import ident
+from .route import screen_of
+from .ui import act, ident
 
-STEP_VIEWS = {"reveal": Reveal, "deal": Deal, "goal": GoalReveal, "roles": RoleReveal,
-              "draft": Draft, "round_end": RoundEnd, "final": Scores}
-PANEL_VIEWS = {"scan": Scan, "scores": Scores}
+VIEWS = {"home": Home, "setup": Setup, "past": Past, "private": Private, "scan": Scan,
+         "scores": Scores, "action": Action, "reveal": Reveal, "deal": Deal, "goal": GoalReveal,
+         "roles": RoleReveal, "draft": Draft, "round_end": RoundEnd, "turn": Turn}
 
 
 def _body(s: Session) -> ft.Control:
-    if s.screen == "setup":
-        return Setup(s)
-    if s.screen == "past":
-        return Past(s)
-    if s.screen != "game" or s.table is None:
-        return Home(s)
-    if s.private_seat is not None:
-        return Private(s)
-    if s.panel in PANEL_VIEWS:
-        return PANEL_VIEWS[s.panel](s)
-    if s.panel:
-        return Action(s)
-    if s.step in STEP_VIEWS:
-        return STEP_VIEWS[s.step](s)
-    return Turn(s)
+    return VIEWS[screen_of(s)](s)
 
 
 def _messages(s: Session) -> list[ft.Control]:
@@ -63,11 +50,11 @@ def App(s: Session) -> ft.Control:
     actions: list[ft.Control] = []
     if in_game:
         actions = [
-            ident("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo the last action", on_click=lambda: s.undo())),
-            ident("scores", ft.IconButton(ft.Icons.LEADERBOARD, tooltip="Score sheet", on_click=lambda: s.show_scores())),
+            ident("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo the last action", on_click=act(s.undo))),
+            ident("scores", ft.IconButton(ft.Icons.LEADERBOARD, tooltip="Score sheet", on_click=act(s.show_scores))),
         ]
     bar = ft.Row([
-        ident("home", ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=lambda: s.go_home())),
+        ident("home", ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=act(s.go_home))),
         ft.Text("Saboteur companion", size=18, weight=ft.FontWeight.BOLD, expand=True),
         *actions], spacing=4)
     return ft.SafeArea(ft.Column([bar, *_messages(s), _body(s)], spacing=10,

@@ -4,11 +4,14 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, title
+from .route import screen_of
+from .ui import act, button, card, hint, title
 
 
 @ft.component
 def Deal(s: Session) -> ft.Control:
+    if screen_of(s) != "deal":
+        return ft.Container()
     t = s.table
     first = t["players"][t["turn"]] if t["turn"] is not None else ""
     cards_mode = t["rules"]["custody"] == "cards"
@@ -26,5 +29,5 @@ def Deal(s: Session) -> ft.Control:
         title(f"Round {t['round']}: set up the table"),
         card(*[ft.Row([ft.Text(f"{i + 1}.", width=22), ft.Text(x, expand=True)]) for i, x in enumerate(steps)]),
         hint(f"{first} plays first; play goes clockwise."),
-        button("The table is ready", lambda: s.dealt(), "dealt", ft.Icons.CHECK),
+        button("The table is ready", act(s.dealt), "dealt", ft.Icons.CHECK),
     ], spacing=12)

@@ -4,12 +4,15 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, title
+from .route import screen_of
+from .ui import act, button, card, hint, title
 from .round_summary import summary_lines
 
 
 @ft.component
 def Draft(s: Session) -> ft.Control:
+    if screen_of(s) != "draft":
+        return ft.Container()
     t = s.table
     picker = t["players"][t["draft"]["picker"]]
     return ft.Column([
@@ -17,5 +20,5 @@ def Draft(s: Session) -> ft.Control:
         card(*[ft.Text(x) for x in summary_lines(s)]),
         card(hint(f"{t['draft']['cards_left']} gold cards left. They go round counter-clockwise: each "
                   "gold-digger in turn picks one in private."),
-             button(f"Give the phone to {picker}", lambda: s.open_pick(), "open-pick", ft.Icons.PAID)),
+             button(f"Give the phone to {picker}", act(s.open_pick), "open-pick", ft.Icons.PAID)),
     ], spacing=12)

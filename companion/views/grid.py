@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from .ui import ident
+from .ui import act, ident
 
 
 @ft.component
@@ -17,7 +17,7 @@ def Grid(grid: list[list[dict[str, Any]]], on_tap: Callable[[int, int], Any], pr
             col, row = cell["col"], cell["row"]
             tiles.append(ident(f"{prefix}-{col}-{row}", ft.Container(
                 ft.Image(src=cell["image"], width=30, height=45, fit=ft.BoxFit.FILL),
-                tooltip=cell["label"], on_click=lambda c=col, r=row: on_tap(c, r), padding=1)))
+                tooltip=cell["label"], on_click=act(on_tap, col, row), padding=1)))
         rows.append(ft.Row(tiles, spacing=0, tight=True))
     return ft.Container(ft.Column(rows, spacing=0, tight=True, scroll=None),
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))

@@ -4,11 +4,14 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, title
+from .route import screen_of
+from .ui import act, button, card, hint, title
 
 
 @ft.component
 def Home(s: Session) -> ft.Control:
+    if screen_of(s) != "home":
+        return ft.Container()
     unfinished = s.unfinished()
     items: list[ft.Control] = [
         title("Saboteur table companion"),
@@ -18,12 +21,12 @@ def Home(s: Session) -> ft.Control:
     if s.notice:
         items.append(ft.Container(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER), ft.Text(s.notice, expand=True)]),
                                   bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10, border_radius=8))
-    items.append(button("New game", lambda: s.new_game_form(), "new-game", ft.Icons.ADD))
+    items.append(button("New game", act(s.new_game_form), "new-game", ft.Icons.ADD))
     if unfinished:
         g = unfinished[0]
         names = ", ".join(g["header"]["players"])
         items.append(card(ft.Text("Unfinished game"), hint(names),
-                          button("Resume", lambda: s.resume(g["id"]), "resume", ft.Icons.PLAY_ARROW)))
-    items.append(button("Past games and statistics", lambda: s.open_past(), "past-games",
+                          button("Resume", act(s.resume, g["id"]), "resume", ft.Icons.PLAY_ARROW)))
+    items.append(button("Past games and statistics", act(s.open_past), "past-games",
                         ft.Icons.HISTORY, primary=False))
     return ft.Column(items, spacing=14)

@@ -6,7 +6,8 @@ import time
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, ident, title
+from .route import screen_of
+from .ui import act, button, card, hint, ident, title
 
 
 def _stats(s: Session) -> ft.Control:
@@ -22,11 +23,18 @@ def _stats(s: Session) -> ft.Control:
 def Past(s: Session) -> ft.Control:
     picker = ft.use_memo(lambda: ft.FilePicker(), [])
     ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    if screen_of(s) != "past":
+        return ft.Container()
 
     async def save(kind: str, game_id: int) -> None:
         name, data = s.export_record(game_id) if kind == "record" else s.export_csv(game_id)
         await picker.save_file(file_name=name, src_bytes=data)
         s.info = f"Saved {name}."
+
+    def saver(kind: str, game_id: int):
+        async def run(_e=None) -> None:
+            await save(kind, game_id)
+        return run
 
     rows = []
     for g in s.past:
@@ -34,11 +42,11 @@ def Past(s: Session) -> ft.Control:
         rows.append(card(
             ft.Text(f"Game {g['id']} - {when} - {g['status']}, round {g['round']}", weight=ft.FontWeight.BOLD),
             hint(", ".join(g["players"])),
-            ft.Row([button("Resume" if g["status"] == "active" else "Open", lambda i=g["id"]: s.resume(i),
+            ft.Row([button("Resume" if g["status"] == "active" else "Open", act(s.resume, g["id"]),
                            f"open-{g['id']}", ft.Icons.PLAY_ARROW, primary=False),
-                    button("Game record", lambda i=g["id"]: save("record", i), f"export-record-{g['id']}",
+                    button("Game record", saver("record", g["id"]), f"export-record-{g['id']}",
                            ft.Icons.DOWNLOAD, primary=False),
-                    button("Scores CSV", lambda i=g["id"]: save("csv", i), f"export-csv-{g['id']}",
+                    button("Scores CSV", saver("csv", g["id"]), f"export-csv-{g['id']}",
                            ft.Icons.TABLE_VIEW, primary=False)], wrap=True)))
     return ft.Column([title("Past games"), *(rows or [hint("No games yet.")]),
                       title("Statistics"), ident("stats", _stats(s))], spacing=12)

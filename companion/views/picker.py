@@ -13,13 +13,18 @@ from .ui import button, card, ident
 def Picker(cell: tuple[int, int], on_pick: Callable[[str | None, bool], Any],
            on_cancel: Callable[[], Any]) -> ft.Control:
     options = ft.use_memo(picker_options, [])
+
+    def chooser(openings: str | None, dead_end: bool) -> Callable[..., Any]:
+        async def choose(_e: Any = None) -> None:
+            await on_pick(openings, dead_end)
+        return choose
     tiles = [ident(f"pick-{o['openings']}{'-dead' if o['dead_end'] else ''}", ft.Container(
         ft.Column([ft.Image(src=o["image"], width=40, height=60), ft.Text(o["label"], size=10)],
                   spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER, width=72),
-        on_click=lambda o=o: on_pick(o["openings"], o["dead_end"]), padding=4, border_radius=6,
+        on_click=chooser(o["openings"], o["dead_end"]), padding=4, border_radius=6,
         tooltip=o["label"])) for o in options]
     return card(ft.Text(f"What lies at ({cell[0]},{cell[1]})?", weight=ft.FontWeight.BOLD),
                 ft.Row(tiles, wrap=True, spacing=4, run_spacing=4),
-                ft.Row([button("No card here", lambda: on_pick(None, False), "pick-none", ft.Icons.BLOCK,
+                ft.Row([button("No card here", chooser(None, False), "pick-none", ft.Icons.BLOCK,
                                primary=False),
                         button("Cancel", on_cancel, "pick-cancel", ft.Icons.CLOSE, primary=False)]))

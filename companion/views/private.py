@@ -4,7 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, hint, ident, title
+from .route import screen_of
+from .ui import act, button, hint, ident, title
 
 
 def _hold_area(s: Session) -> ft.Control:
@@ -16,33 +17,35 @@ def _hold_area(s: Session) -> ft.Control:
         width=320, height=180, border_radius=16, alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY_CONTAINER if s.holding else ft.Colors.SURFACE_CONTAINER_HIGHEST)
     return ident("hold", ft.GestureDetector(
-        content=box, on_tap_down=lambda e: s.hold(True), on_long_press_start=lambda e: s.hold(True),
-        on_tap_up=lambda e: s.hold(False), on_long_press_end=lambda e: s.hold(False),
-        on_tap_cancel=lambda e: None))
+        content=box, on_tap_down=act(s.hold, True), on_long_press_start=act(s.hold, True),
+        on_tap_up=act(s.hold, False), on_long_press_end=act(s.hold, False),
+        on_tap_cancel=None))
 
 
 def _pick(s: Session) -> list[ft.Control]:
     offer = sorted(s.private["offer"], reverse=True)
     if not s.holding and not s.private.get("open"):
         return [hint("Only you should see the cards on offer."),
-                button("Show the gold cards", lambda: s.private.update(open=True), "show-offer",
+                button("Show the gold cards", act(s.show_offer), "show-offer",
                        ft.Icons.VISIBILITY)]
     return [ft.Text("Gold cards on offer (nuggets): " + ", ".join(map(str, offer))),
-            ft.Row([ident(f"take-{v}", ft.FilledButton(content=f"Take {v}", on_click=lambda v=v: s.take_gold(v)))
+            ft.Row([ident(f"take-{v}", ft.FilledButton(content=f"Take {v}", on_click=act(s.take_gold, v)))
                     for v in sorted(set(offer), reverse=True)], wrap=True)]
 
 
 @ft.component
 def Private(s: Session) -> ft.Control:
+    if screen_of(s) != "private":
+        return ft.Container()
     name = s.table["players"][s.private_seat]
     what = s.private.get("what")
     items: list[ft.Control] = [title(f"For {name} only"),
                                hint(f"Give the phone to {name}. Nobody else looks.")]
     if what in ("role", "peek", "gold"):
         items.append(_hold_area(s))
-        done = {"role": (lambda: s.done_role(), "Done - pass the phone on"),
-                "peek": (lambda: s.done_peek(), "Done - pass the phone back"),
-                "gold": (lambda: s.close_private(), "Done - hide")}[what]
+        done = {"role": (act(s.done_role), "Done - pass the phone on"),
+                "peek": (act(s.done_peek), "Done - pass the phone back"),
+                "gold": (act(s.close_private), "Done - hide")}[what]
         items.append(button(done[1], done[0], "private-done", ft.Icons.CHECK))
     elif what == "pick":
         items += _pick(s)
@@ -50,5 +53,5 @@ def Private(s: Session) -> ft.Control:
         v = s.private["value"]
         items += [ft.Text(f"Take one {v}-nugget gold card from the gold cards and keep it face down.",
                           size=18),
-                  button("Done - pass the phone on", lambda: s.close_private(), "private-done", ft.Icons.CHECK)]
+                  button("Done - pass the phone on", act(s.close_private), "private-done", ft.Icons.CHECK)]
     return ft.Column(items, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)

@@ -4,11 +4,14 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import card, hint, ident, title
+from .route import screen_of
+from .ui import act, card, hint, ident, title
 
 
 @ft.component
 def Reveal(s: Session) -> ft.Control:
+    if screen_of(s) != "reveal":
+        return ft.Container()
     seen = s.roles_seen()
     chips = []
     for seat, name in enumerate(s.table["players"]):
@@ -16,7 +19,7 @@ def Reveal(s: Session) -> ft.Control:
         chips.append(ident(f"role-{seat}", ft.FilledButton(
             content=f"{name}" + (" - seen" if done else ""),
             icon=ft.Icons.CHECK if done else ft.Icons.VISIBILITY_OFF,
-            on_click=lambda i=seat: s.open_role(i), disabled=done)))
+            on_click=act(s.open_role, seat), disabled=done)))
     return ft.Column([
         title(f"Round {s.table['round']}: secret roles"),
         card(hint("Pass the phone around. Each player taps their own name, holds the button to see "

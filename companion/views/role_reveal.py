@@ -4,11 +4,14 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, title
+from .route import screen_of
+from .ui import act, button, card, hint, title
 
 
 @ft.component
 def RoleReveal(s: Session) -> ft.Control:
+    if screen_of(s) != "roles":
+        return ft.Container()
     t = s.table
     rows = []
     for seat, name in enumerate(t["players"]):
@@ -17,9 +20,9 @@ def RoleReveal(s: Session) -> ft.Control:
             rows.append(ft.Text(f"{name}: {role.replace('_', '-')}"))
             continue
         rows.append(ft.Row([ft.Text(name, width=120),
-                            button("Gold-digger", lambda i=seat: s.reveal_role(i, "gold_digger"),
+                            button("Gold-digger", act(s.reveal_role, seat, "gold_digger"),
                                    f"role-{seat}-gold_digger", primary=False),
-                            button("Saboteur", lambda i=seat: s.reveal_role(i, "saboteur"),
+                            button("Saboteur", act(s.reveal_role, seat, "saboteur"),
                                    f"role-{seat}-saboteur", primary=False)], wrap=True))
     return ft.Column([title("Round over: show your role cards"),
                       card(hint("Everybody turns their role card face up. Tap what each player shows."), *rows)],

@@ -4,18 +4,21 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
+from .route import screen_of
 from .round_summary import summary_lines
-from .ui import button, card, hint, title
+from .ui import act, button, card, hint, title
 
 
 @ft.component
 def RoundEnd(s: Session) -> ft.Control:
+    if screen_of(s) != "round_end":
+        return ft.Container()
     t = s.table
     return ft.Column([
         title(f"Round {t['round']} is over"),
         card(*[ft.Text(x) for x in summary_lines(s)]),
         hint("Everyone took their gold cards face down. Collect all other cards for the next round."),
-        ft.Row([button(f"Deal round {t['round'] + 1}", lambda: s.next_round(), "next-round", ft.Icons.CASINO),
-                button("Score sheet", lambda: s.show_scores(), "open-scores", ft.Icons.LEADERBOARD,
+        ft.Row([button(f"Deal round {t['round'] + 1}", act(s.next_round), "next-round", ft.Icons.CASINO),
+                button("Score sheet", act(s.show_scores), "open-scores", ft.Icons.LEADERBOARD,
                        primary=False)], wrap=True),
     ], spacing=12)

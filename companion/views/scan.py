@@ -4,9 +4,10 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
+from .route import screen_of
 from .grid import Grid
 from .picker import Picker
-from .ui import button, card, hint, ident, title
+from .ui import act, button, card, hint, ident, title
 
 
 def _verdict(s: Session) -> ft.Control | None:
@@ -29,6 +30,8 @@ def _verdict(s: Session) -> ft.Control | None:
 def Scan(s: Session) -> ft.Control:
     picker = ft.use_memo(lambda: ft.FilePicker(), [])
     ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    if screen_of(s) != "scan":
+        return ft.Container()
 
     async def take_photo() -> None:
         files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
@@ -46,20 +49,22 @@ def Scan(s: Session) -> ft.Control:
         hint("Photograph the whole maze from above (the ladder card and the goal column in view). "
              "Or tap the empty cell where the card went and choose it."),
         ft.Row([button("Take or choose a photo", take_photo, "photo", ft.Icons.PHOTO_CAMERA),
-                button("Cancel", lambda: s.close_panel(), "cancel", ft.Icons.CLOSE, primary=False)], wrap=True),
+                button("Cancel", act(s.close_panel), "cancel", ft.Icons.CLOSE, primary=False)], wrap=True),
     ]
     if s.busy:
         items.append(ft.Row([ft.ProgressRing(), ft.Text("Reading the photo...")]))
+    verdict = _verdict(s)
+    if verdict:
+        items.append(verdict)
+    items.append(button("Confirm", act(s.confirm_path), "confirm", ft.Icons.DONE_ALL,
+                        disabled=not can_confirm or s.busy))
+    if s.fix_cell is not None:
+        items.append(Picker(s.fix_cell, fix, act(s.cancel_fix)))
     if s.overlay:
         items.append(ident("overlay", ft.Image(src=s.overlay, fit=ft.BoxFit.CONTAIN, width=600)))
         items.append(hint("Solid frame + tick: legal new card. Dashed frame, hatching + cross: refused. "
                           "Dotted: differs from the confirmed maze. Bands: tunnels joined to the start."))
-    verdict = _verdict(s)
-    if verdict:
-        items.append(verdict)
-    if s.fix_cell is not None:
-        items.append(Picker(s.fix_cell, fix, lambda: s.cancel_fix()))
-    items.append(card(ft.Text("The maze (tap a cell to fix it)"), Grid(s.grid, lambda c, r: s.open_fix(c, r))))
-    items.append(button("Confirm", lambda: s.confirm_path(), "confirm", ft.Icons.DONE_ALL,
-                        disabled=not can_confirm or s.busy))
+        items.append(button("Misread? Lay the card by hand instead", act(s.clear_reading),
+                            "clear-reading", ft.Icons.EDIT_OFF, primary=False))
+    items.append(card(ft.Text("The maze (tap a cell to fix it)"), Grid(s.grid, s.open_fix)))
     return ft.Column(items, spacing=12)

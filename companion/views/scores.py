@@ -4,7 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, ident, title
+from .route import screen_of
+from .ui import act, button, card, hint, ident, title, value
 
 
 def _sheet_table(sheet: dict) -> ft.Control:
@@ -27,8 +28,11 @@ def _correction(s: Session, sheet: dict, values: dict, set_values, rnd: int, set
     done = len(sheet["rounds"])
     if not done:
         return hint("Finished rounds can be corrected here.")
+    def put(i: int, v: str) -> None:
+        set_values({**values, i: v})
+
     fields = [ident(f"fix-gold-{i}", ft.TextField(label=n, width=90, dense=True, value=values.get(i, ""),
-                                                  on_change=lambda e, i=i: set_values({**values, i: e.control.value})))
+                                                  on_change=value(put, i)))
               for i, n in enumerate(sheet["players"])]
 
     def ask() -> None:
@@ -40,7 +44,7 @@ def _correction(s: Session, sheet: dict, values: dict, set_values, rnd: int, set
         s.ask_correction(rnd, gold)
 
     return ft.Column([
-        ft.Row([ft.Chip(label=ft.Text(f"Round {r}"), selected=rnd == r, on_select=lambda e, r=r: set_rnd(r))
+        ft.Row([ft.Chip(label=ft.Text(f"Round {r}"), selected=rnd == r, on_select=act(set_rnd, r))
                 for r in range(1, done + 1)], wrap=True),
         ft.Row(fields, wrap=True),
         button("Correct this round", ask, "ask-correction", ft.Icons.EDIT, primary=False)])
@@ -52,14 +56,16 @@ def _confirm(s: Session, sheet: dict) -> ft.Control:
     text = ", ".join(f"{names[i]} {v}" for i, v in c["gold"].items())
     return card(ft.Text(f"Replace round {c['round']}'s gold with: {text}?", weight=ft.FontWeight.BOLD),
                 hint("The original result stays in the game's log; the correction is added after it."),
-                ft.Row([button("Yes, correct it", lambda: s.confirm_correction(), "confirm-correction"),
-                        button("No", lambda: s.cancel_confirm(), "cancel-correction", primary=False)]))
+                ft.Row([button("Yes, correct it", act(s.confirm_correction), "confirm-correction"),
+                        button("No", act(s.cancel_confirm), "cancel-correction", primary=False)]))
 
 
 @ft.component
 def Scores(s: Session) -> ft.Control:
     values, set_values = ft.use_state({})
     rnd, set_rnd = ft.use_state(1)
+    if screen_of(s) != "scores":
+        return ft.Container()
     sheet = s.sheet or s.public_sheet()
     items: list[ft.Control] = [title("Final ranking" if sheet["final"] else "Score sheet"), _sheet_table(sheet)]
     if sheet["final"]:
@@ -69,14 +75,14 @@ def Scores(s: Session) -> ft.Control:
         items.append(card(*[ft.Text(f"{r['place']}. {r['name']} - {r['nuggets']} nuggets") for r in sheet["ranking"]]))
     else:
         items.append(hint("Each player's gold stays secret until the end. Check your own:"))
-        items.append(ft.Row([button(n, lambda i=i: s.my_gold(i), f"my-gold-{i}", ft.Icons.LOCK, primary=False)
+        items.append(ft.Row([button(n, act(s.my_gold, i), f"my-gold-{i}", ft.Icons.LOCK, primary=False)
                              for i, n in enumerate(sheet["players"])], wrap=True))
     if sheet["corrected"]:
         items.append(hint("Corrected rounds: " + ", ".join(map(str, sheet["corrected"]))))
     items.append(_confirm(s, sheet) if s.confirm else card(ft.Text("Correct a round"),
                                                     _correction(s, sheet, values, set_values, rnd, set_rnd)))
     if s.step != "final":
-        items.append(button("Back to the game", lambda: s.close_panel(), "close-scores", ft.Icons.ARROW_BACK))
+        items.append(button("Back to the game", act(s.close_panel), "close-scores", ft.Icons.ARROW_BACK))
     else:
-        items.append(button("Home", lambda: s.go_home(), "final-home", ft.Icons.HOME))
+        items.append(button("Home", act(s.go_home), "final-home", ft.Icons.HOME))
     return ft.Column(items, spacing=12)

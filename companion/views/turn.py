@@ -4,27 +4,30 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
-from .ui import button, card, hint, ident, status_table, title
+from .route import screen_of
+from .ui import act, button, card, hint, ident, status_table, title
 
 
 @ft.component
 def Turn(s: Session) -> ft.Control:
+    if screen_of(s) != "turn":
+        return ft.Container()
     t = s.table
     if s.step == "peek":
         name = t["players"][s.pending_peek()]
         return ft.Column([title("Map"), hint(f"{name} looks at a goal card in secret."),
-                          button(f"Give the phone to {name}", lambda: s.open_peek(), "open-peek",
+                          button(f"Give the phone to {name}", act(s.open_peek), "open-peek",
                                  ft.Icons.VISIBILITY)], spacing=12)
     name = t["players"][t["turn"]]
     broken = bool(t["broken"][t["turn"]])
     actions = [
-        button("Path card (photo)", lambda: s.open_panel("scan"), "action-path", ft.Icons.PHOTO_CAMERA,
+        button("Path card (photo)", act(s.open_panel, "scan"), "action-path", ft.Icons.PHOTO_CAMERA,
                disabled=broken),
-        button("Broken tool", lambda: s.open_panel("break"), "action-break", ft.Icons.BUILD_CIRCLE, primary=False),
-        button("Repair", lambda: s.open_panel("repair"), "action-repair", ft.Icons.HANDYMAN, primary=False),
-        button("Rockfall", lambda: s.open_panel("rockfall"), "action-rockfall", ft.Icons.LANDSLIDE, primary=False),
-        button("Map", lambda: s.open_panel("map"), "action-map", ft.Icons.MAP, primary=False),
-        button("Pass", lambda: s.open_panel("pass"), "action-pass", ft.Icons.SKIP_NEXT, primary=False),
+        button("Broken tool", act(s.open_panel, "break"), "action-break", ft.Icons.BUILD_CIRCLE, primary=False),
+        button("Repair", act(s.open_panel, "repair"), "action-repair", ft.Icons.HANDYMAN, primary=False),
+        button("Rockfall", act(s.open_panel, "rockfall"), "action-rockfall", ft.Icons.LANDSLIDE, primary=False),
+        button("Map", act(s.open_panel, "map"), "action-map", ft.Icons.MAP, primary=False),
+        button("Pass", act(s.open_panel, "pass"), "action-pass", ft.Icons.SKIP_NEXT, primary=False),
     ]
     return ft.Column([
         ident("turn-title", title(f"Round {t['round']} - {name}'s turn")),

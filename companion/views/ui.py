@@ -1,11 +1,32 @@
 """Small control helpers shared by the components (plain functions, not components)."""
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
 import flet as ft
 
 TOOL_ICONS = {"pick": ft.Icons.HARDWARE, "lantern": ft.Icons.LIGHTBULB, "cart": ft.Icons.SHOPPING_CART}
+
+
+def act(fn: Callable[..., Any], *args: Any) -> Callable[..., Any]:
+    """An async event handler calling fn(*args).
+
+    Async handlers run one at a time on the page's event loop; sync ones would run on worker
+    threads, where two taps at once (a release and a button) could race and lose a re-render.
+    """
+    async def handler(_e: Any = None) -> None:
+        result = fn(*args)
+        if inspect.isawaitable(result):
+            await result
+    return handler
+
+
+def value(fn: Callable[..., Any], *args: Any) -> Callable[..., Any]:
+    """Like `act`, passing the control's new value as the last argument (fields, switches)."""
+    async def handler(e: Any) -> None:
+        fn(*args, e.control.value)
+    return handler
 
 
 def ident(identifier: str, control: ft.Control) -> ft.Semantics:

@@ -79,7 +79,18 @@ def by_id(page, identifier: str):
 
 def click(page, identifier: str, timeout: float = 15000) -> None:
     loc = by_id(page, identifier)
-    loc.first.wait_for(timeout=timeout)
+    try:
+        loc.first.wait_for(timeout=timeout)
+    except Exception:
+        shot(page, f"failure-{identifier}")
+        raise
+    box = None
+    for _ in range(20):  # wait until Flutter has finished laying the control out
+        now = loc.first.bounding_box()
+        if now and now == box:
+            break
+        box = now
+        time.sleep(0.05)
     loc.first.click()
 
 
@@ -93,6 +104,7 @@ def hold(page, identifier: str, seconds: float = 0.9) -> None:
 
 def release(page) -> None:
     page.mouse.up()
+    time.sleep(0.4)
 
 
 def shot(page, name: str) -> Path:
@@ -100,3 +112,16 @@ def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def click_away(page, identifier: str, tries: int = 3) -> None:
+    """Click a control that goes away when its action is done; retry if the tap was lost
+    (Flutter can swallow a tap that lands while it rebuilds the semantics tree)."""
+    for _ in range(tries):
+        click(page, identifier)
+        deadline = time.time() + 4
+        while time.time() < deadline:
+            if not by_id(page, identifier).count():
+                return
+            time.sleep(0.1)
+    raise AssertionError(f"{identifier} did not respond")

@@ -1,0 +1,28 @@
+"""Which screen the session asks for (a plain function, shared by the root and every screen).
+
+Every screen component re-checks this before rendering: Flet may re-render a child before its
+parent has replaced it, and a screen rendered for a state it does not belong to must draw
+nothing rather than fail (a failing render stops all later updates of the page).
+"""
+from __future__ import annotations
+
+from ..session import Session
+
+STEPS = {"reveal": "reveal", "deal": "deal", "goal": "goal", "roles": "roles", "draft": "draft",
+         "round_end": "round_end", "final": "scores"}
+
+
+def screen_of(s: Session) -> str:
+    if s.screen in ("setup", "past"):
+        return s.screen
+    if s.screen != "game" or s.table is None:
+        return "home"
+    if s.private_seat is not None:
+        return "private"
+    if s.panel in ("scan", "scores"):
+        return s.panel
+    if s.panel:
+        return "action"
+    if s.step == "peek":
+        return "turn"
+    return STEPS.get(s.step, "turn")
