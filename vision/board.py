@@ -31,7 +31,7 @@ class Cell:
 
 def read_goals(fine: np.ndarray, quads: list[np.ndarray], palette: Palette, cs: CellSettings) -> list[Cell]:
     """Face-down goals look like each other; a revealed goal shows path print and unlike the backs."""
-    labs = [classify.relit(classify.to_lab(rectify(fine, q, cs.size)), palette) for q in quads]
+    labs = [classify.relit(rectify(fine, q, cs.size), palette) for q in quads]
     feats = [np.concatenate([lab.reshape(-1, 3).mean(0), lab.reshape(-1, 3).std(0)]) for lab in labs]
     cells = []
     for i, ((col, row), quad, lab) in enumerate(zip(GOAL_CELLS, quads, labs)):
@@ -88,7 +88,7 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
     gap sits off the predicted cell: then its outline is searched for further out."""
     col, row = pos
     predicted = geometry.quad_of(h, col, row)
-    lab0 = classify.relit(classify.to_lab(rectify(fine, predicted, cs.size)), palette)
+    lab0 = classify.relit(rectify(fine, predicted, cs.size), palette)
     if classify.print_share(lab0, palette) < gs.min_cover * 0.5:
         return None
     best = None
@@ -98,7 +98,7 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
                 break
             start, _ = snap(grads, predicted, reach=0.12, turns=2.0, scales=0.02)
         quad = push_sides(grads, start, -gs.search, gs.search, 15)
-        lab = classify.relit(classify.to_lab(rectify(fine, quad, cs.size)), palette)
+        lab = classify.relit(rectify(fine, quad, cs.size), palette)
         share = classify.print_share(lab, palette)
         if best is None or share > best[0]:
             best = (share, quad, lab)

@@ -22,6 +22,7 @@ class Palette:
     spread: float
     direction: np.ndarray   # discriminant direction (Lab), scaled so stone -> 0 and tunnel -> 1
     stone_icov: np.ndarray  # inverse covariance of the stone's colour
+    tunnel_grey: float      # mean of B, G, R over the start card's tunnel
 
     def stone_distance(self, lab: np.ndarray) -> np.ndarray:
         """Squared Mahalanobis distance from the stone colour."""
@@ -50,15 +51,14 @@ def to_lab(card: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(card, cv2.COLOR_BGR2Lab).astype(np.float32)
 
 
-def relit(lab: np.ndarray, palette: Palette) -> np.ndarray:
-    """Undo a shadow (or glare) over one card: scale it so its brightest part matches the tunnel
-    of the start card. Colour is scaled with lightness, as a shadow dims both."""
-    top = float(np.percentile(lab[..., 0], 95))
-    gain = float(np.clip(palette.tunnel[0] / max(top, 1.0), 0.8, 2.5))
-    out = lab.copy()
-    out[..., 0] *= gain
-    out[..., 1:] = 128 + (out[..., 1:] - 128) * gain
-    return out
+def relit(card: np.ndarray, palette: Palette) -> np.ndarray:
+    """Lab of one rectified BGR card with a shadow (or glare) over it undone: scaled so its
+    brightest part matches the start card's tunnel. A shadow multiplies the colour channels alike."""
+    grey = card.astype(np.float32).mean(axis=2)
+    top = float(np.percentile(grey, 95))
+    gain = float(np.clip(palette.tunnel_grey / max(top, 1.0), 0.4, 2.5))
+    lifted = np.clip(card.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+    return to_lab(lifted)
 
 
 def learn_palette(start_card: np.ndarray) -> Palette:
@@ -80,7 +80,10 @@ def learn_palette(start_card: np.ndarray) -> Palette:
     direction = direction / float((t - s) @ direction)
     spread = float(np.mean([np.linalg.norm(a.reshape(-1, 3).mean(0) - t) for a in arms]))
     stone_icov = np.linalg.inv(np.cov(sp.T) + np.eye(3) * 9.0)
-    return Palette(t, s, spread, direction, stone_icov)
+    grey = start_card.astype(np.float32).mean(axis=2)
+    arm_grey = np.concatenate([grey[int(0.03 * h):int(0.14 * h), int(0.42 * w):int(0.58 * w)].ravel(),
+                               grey[int(0.86 * h):int(0.97 * h), int(0.42 * w):int(0.58 * w)].ravel()])
+    return Palette(t, s, spread, direction, stone_icov, float(np.median(arm_grey)))
 
 
 def print_share(lab: np.ndarray, palette: Palette) -> float:

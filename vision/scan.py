@@ -61,7 +61,7 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     for column in columns[: settings.start.columns]:
         found = _start_for(photo, mask, grads, column, settings)
         if found is not None and (best is None or found[1].score > best[2].score):
-            best = (column, found[0], found[1])
+            best = (column, found[0], found[1], found[2])
         if best is not None and best[2].score >= settings.start.min_evidence:
             break       # columns come best first: a worse column must not steal a found start
     if DEBUG_FID:
@@ -89,7 +89,7 @@ def _start_for(photo: Photo, mask: np.ndarray, grads: Gradients, column: GoalCol
         if best is None or ev.score > best[1].score:
             best = (quad, ev)
     if best is not None:   # the cross frames the card's middle; its outline fixes the size
-        best = (push_pairs(grads, best[0]), best[1])
+        best = (push_pairs(grads, best[0], -0.05, 0.3, 15), best[1], best[0])
     return best
 
 
@@ -128,7 +128,7 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY).astype(np.float32))
-    goals, quad, _ = _find_fiducials(photo, mask, grads, settings)
+    goals, quad, _, pattern = _find_fiducials(photo, mask, grads, settings)
     k = photo.fine_scale / photo.work_scale
     east, south, order = _frame(quad, goals, k)
     quad = _board_order(quad, east, south)
@@ -142,7 +142,9 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
         pts += list(gq)
     h = geometry.fit_homography(src, pts)
-    palette = classify.learn_palette(rectify(photo.fine, quad, settings.cell.size))
+    # tunnel and stone are learnt inside the cross's own frame: an outline pushed a little too far
+    # would mix in table or the next card
+    palette = classify.learn_palette(rectify(photo.fine, _board_order(pattern, east, south), settings.cell.size))
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
     cells, h = board.walk(photo.fine, grads, h, start, goal_quads, palette, settings.grid, settings.cell)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
