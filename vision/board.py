@@ -72,7 +72,7 @@ def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: 
         if pos in tried:
             continue
         tried.add(pos)
-        cell = _read_cell(fine, grads, h, pos, palette, gs, cs)
+        cell = _read_cell(fine, grads, _local(cells, pos, h), pos, palette, gs, cs)
         if cell is None:
             continue
         cells[pos] = cell
@@ -110,6 +110,15 @@ def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int
         return None
     conf = r.confidence * float(np.clip((share - gs.min_cover) / 0.15 + 0.5, 0, 1))
     return Cell(col, row, "path", r.openings, r.dead_end, None, conf, quad)
+
+
+def _local(cells: dict, pos: tuple[int, int], h: np.ndarray, k: int = 5) -> np.ndarray:
+    """Homography from the k found cards nearest to pos: cards drift (gaps, cards out of line), so
+    the neighbours predict a cell better than the whole board does."""
+    near = sorted(cells, key=lambda p: abs(p[0] - pos[0]) + abs(p[1] - pos[1]))[:k]
+    if len(near) < 2 or abs(near[0][0] - pos[0]) + abs(near[0][1] - pos[1]) > 1:
+        return h
+    return _refit({p: cells[p] for p in near}, h)
 
 
 def _refit(cells: dict, h: np.ndarray, robust: bool = False) -> np.ndarray:
