@@ -96,7 +96,7 @@ def print_share(lab: np.ndarray, palette: Palette) -> float:
 def two_tone(lab: np.ndarray, palette: Palette) -> bool:
     """Both tunnel and stone are present, as on every path card."""
     t = palette.along(lab)
-    return bool(np.mean(t > 0.6) > 0.08 and np.mean(t < 0.4) > 0.25)
+    return bool(np.mean(t > 0.6) > 0.04 and np.mean(t < 0.4) > 0.25)
 
 
 def tunnel_mask(lab: np.ndarray, palette: Palette) -> tuple[np.ndarray, np.ndarray]:

@@ -184,3 +184,21 @@ def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
             shift[a] += best_off * out
             shift[b] += best_off * out
     return q + shift
+
+
+def slide(grads: Gradients, quad: np.ndarray, reach: float = 0.3, steps: int = 25) -> np.ndarray:
+    """Translate the quad along each card axis to where both sides across that axis sit on edges
+    (a card laid with a gap or out of line is offset as a whole, not resized)."""
+    q = quad.astype(np.float64).copy()
+    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
+    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    for axis, (i, j), (k, m) in ((ax_w, (1, 2), (3, 0)), (ax_l, (0, 1), (2, 3))):
+        best, best_off = -1.0, 0.0
+        for off in np.linspace(-reach, reach, steps):
+            d = off * axis
+            sc = _side_score(grads, q[i] + d, q[j] + d) + _side_score(grads, q[k] + d, q[m] + d)
+            sc -= abs(off) * 1e-3   # ties go to the prediction
+            if sc > best:
+                best, best_off = sc, off
+        q = q + best_off * axis
+    return q
