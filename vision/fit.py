@@ -147,22 +147,31 @@ def _side_score(grads: Gradients, a: np.ndarray, b: np.ndarray) -> float:
     return float(np.median(g) * 0.7 + g.mean() * 0.3)
 
 
+def _side_scores(grads: Gradients, a: np.ndarray, b: np.ndarray, shifts: np.ndarray) -> np.ndarray:
+    """_side_score of segment a-b moved by each row of shifts, all at once."""
+    pts = a[None] * _U[:, None] + b[None] * _T[:, None]                 # (S, 2)
+    pts = pts[None] + shifts[:, None, :]                                 # (K, S, 2)
+    d = b - a
+    n = np.array([-d[1], d[0]]) / (np.hypot(*d) + 1e-9)
+    h, w = grads.gx.shape
+    xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
+    g = np.abs(grads.gx[ys, xs] * n[0] + grads.gy[ys, xs] * n[1])
+    return np.median(g, axis=1) * 0.7 + g.mean(axis=1) * 0.3
+
+
 def push_sides(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float = 0.4, steps: int = 26) -> np.ndarray:
     """Move each side along the card's axis to the strongest parallel edge (a card framed too
     small by its pattern grows to its outline). Offsets are shares of the card's width/length."""
     q = quad.astype(np.float64).copy()
     ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
     ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
-    sides = ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w))   # N, E, S, W moving outward
+    offs = np.linspace(lo, hi, steps)
     shift = np.zeros_like(q)
-    for i, j, out in sides:
-        best, best_off = -1.0, 0.0
-        for off in np.linspace(lo, hi, steps):
-            sc = _side_score(grads, q[i] + off * out, q[j] + off * out)
-            if sc > best:
-                best, best_off = sc, off
-        shift[i] += best_off * out
-        shift[j] += best_off * out
+    for i, j, out in ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w)):   # N, E, S, W outward
+        best = offs[int(np.argmax(_side_scores(grads, q[i], q[j], np.outer(offs, out))))]
+        shift[i] += best * out
+        shift[j] += best * out
     return q + shift          # each corner moves with both of its sides
 
 
@@ -172,17 +181,15 @@ def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
     q = quad.astype(np.float64).copy()
     ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
     ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    offs = np.linspace(lo, hi, steps)
     shift = np.zeros_like(q)
     for (i, j, out_a), (k, m, out_b) in (((0, 1, -ax_l), (2, 3, ax_l)), ((1, 2, ax_w), (3, 0, -ax_w))):
-        best, best_off = -1.0, 0.0
-        for off in np.linspace(lo, hi, steps):
-            sc = min(_side_score(grads, q[i] + off * out_a, q[j] + off * out_a),
-                     _side_score(grads, q[k] + off * out_b, q[m] + off * out_b))
-            if sc > best:
-                best, best_off = sc, off
+        both = np.minimum(_side_scores(grads, q[i], q[j], np.outer(offs, out_a)),
+                          _side_scores(grads, q[k], q[m], np.outer(offs, out_b)))
+        best = offs[int(np.argmax(both))]
         for a, b, out in ((i, j, out_a), (k, m, out_b)):
-            shift[a] += best_off * out
-            shift[b] += best_off * out
+            shift[a] += best * out
+            shift[b] += best * out
     return q + shift
 
 

@@ -24,12 +24,13 @@ class StartEvidence:
     cross: float      # 1: arms alike and unlike the corners; <= 0: not a cross
     odd: float        # share of the centre that is neither tunnel nor stone
     rungs: float      # regularity of the odd patch along its long axis
+    busy: float = 0.0  # share of the crossing (pure tunnel on a plain cross) unlike tunnel and stone
 
     @property
     def score(self) -> float:
         if self.cross < 0.25:
             return 0.0
-        return self.cross * (self.rungs + 2 * min(self.odd, 0.25))
+        return min(self.cross, 0.6) / 0.6 * (self.rungs + 2 * min(self.busy, 0.4))
 
 
 def _regularity(profile: np.ndarray, lo: float, hi: float) -> float:
@@ -75,7 +76,18 @@ def evidence(card: np.ndarray) -> StartEvidence:
     off[..., 0] *= 0.5
     odd = np.linalg.norm(off, axis=2) > 0.22 * contrast
     rungs = max(_rungs(lab, odd, (int(0.15 * w), int(0.22 * h))), _band_rungs(lab))
-    return StartEvidence(cross, float(odd.mean()), rungs)
+    return StartEvidence(cross, float(odd.mean()), rungs, _busy(lab, t, s, contrast))
+
+
+def _busy(lab: np.ndarray, t: np.ndarray, s: np.ndarray, contrast: float) -> float:
+    """Share of the crossing square that is far from both the tunnel and the stone colour (a ladder
+    there, even one drawn in a shade between them)."""
+    h, w = lab.shape[:2]
+    sq = lab[int(0.38 * h):int(0.62 * h), int(0.36 * w):int(0.64 * w)]
+    weight = np.array([0.7, 1.0, 1.0], np.float32)
+    dt = np.linalg.norm((sq - t) * weight, axis=2)
+    ds = np.linalg.norm((sq - s) * weight, axis=2)
+    return float(np.mean((dt > 0.3 * contrast) & (ds > 0.3 * contrast)))
 
 
 def _band_rungs(lab: np.ndarray) -> float:
