@@ -2,13 +2,13 @@
 from dataclasses import replace
 
 from . import gold
-from .cards import ACTION_CARDS, GOALS, TOOLS, copies_of_card
+from .cards import ACTION_CARDS, GOALS, TOOLS
 from .events import CardRemoved, MapPeek, Passed, RoleRevealed, ToolBroken, ToolRepaired
 from .maze import Pos, rockfall_problem
 from .moves import BreakTool, Pass, PlayMap, Repair, RevealRole, Rockfall, TakeGold
 from .state import ROLES, GameState
-from .turns import (Refusal, Result, check_roles, draw, need_phase, need_seat, need_turn,
-                    next_turn, set_at, use_card)
+from .turns import (DOUBLE_REPAIRS, UNKNOWN_DOUBLE, Refusal, Result, check_roles, draw, need_phase,
+                    need_seat, need_turn, next_turn, set_at, use_card)
 
 
 def break_tool(state: GameState, move: BreakTool) -> Result:
@@ -27,7 +27,11 @@ def break_tool(state: GameState, move: BreakTool) -> Result:
 
 
 def repair_card(state: GameState, move: Repair) -> str:
-    """The name of the repair card the move uses (a double card without `other`: any that fits)."""
+    """The name of the repair card the move uses, for copy counting and (simulate) the hand.
+
+    A double card without `other` is, at a real table, only known by the tool it mends; it is
+    counted as such and matched against the box as a whole (turns.fits_the_box). In simulate mode
+    the hand says which double card it is."""
     if move.tool not in TOOLS or (move.other is not None and move.other not in TOOLS + (None,)):
         raise Refusal("bad_move", f"tool must be one of {TOOLS}")
     if not move.double:
@@ -37,21 +41,25 @@ def repair_card(state: GameState, move: Repair) -> str:
         if len(pair) != 2:
             raise Refusal("bad_move", "a double repair card names two different tools")
         return "repair_" + "_".join(pair)
-    names = [n for n, (kind, tools, _) in ACTION_CARDS.items()
-             if kind == "repair" and len(tools) == 2 and move.tool in tools]
-    hand = state.hand_cards[move.seat] if state.hand_cards is not None else None
-    usable = [n for n in names if (hand is None or n in hand)
-              and state.played.get(n, 0) < copies_of_card(n)]
-    return usable[0] if usable else names[0]
+    if state.hand_cards is None:
+        return UNKNOWN_DOUBLE + move.tool
+    hand = state.hand_cards[move.seat]
+    usable = [n for n in DOUBLE_REPAIRS if move.tool in ACTION_CARDS[n][1] and n in hand]
+    if not usable:
+        raise Refusal("not_in_hand", f"seat {move.seat} holds no double repair card for the {move.tool}")
+    return usable[0]
 
 
 def repair(state: GameState, move: Repair) -> Result:
+    """Mend exactly one broken tool of the target (a double card too); both cards are discarded."""
     need_turn(state, move.seat)
     need_seat(state, move.target, "target")
     name = repair_card(state, move)
     if move.tool not in state.broken[move.target]:
         raise Refusal("nothing_to_repair", f"seat {move.target} has no broken {move.tool}")
-    state = use_card(state, move.seat, name, name.replace("_", " "))
+    label = (f"double repair (for the {move.tool})" if name.startswith(UNKNOWN_DOUBLE)
+             else name.replace("_", " "))
+    state = use_card(state, move.seat, name, label)
     tools = tuple(t for t in state.broken[move.target] if t != move.tool)
     state = replace(state, broken=set_at(state.broken, move.target, tools),
                     discards=state.discards + 2)  # the repair and the broken card
@@ -83,6 +91,13 @@ def play_map(state: GameState, move: PlayMap) -> Result:
 
 
 def pass_turn(state: GameState, move: Pass) -> Result:
+    """Pass by discarding one card. The pass without a discard (empty hand) is never a move:
+    the engine records it by itself whenever the turn goes past an empty hand (turns.next_turn)."""
+    need_phase(state, "play")
+    need_seat(state, move.seat)
+    if not move.discard and state.hands[move.seat] == 0:
+        raise Refusal("no_cards", f"seat {move.seat} holds no cards: the engine passes for an empty "
+                                  "hand by itself (without a discard) whenever its turn comes")
     need_turn(state, move.seat)
     if not move.discard:
         raise Refusal("must_discard", "a player who holds cards must discard one to pass")

@@ -4,7 +4,8 @@ from dataclasses import replace
 from typing import Any
 
 from . import gold
-from .cards import PLAYER_TABLE, copies_of_card
+from .cards import ACTION_CARDS, PLAYER_TABLE, copies_of_card
+from .events import Passed
 from .state import ROLES, GameState
 
 Result = tuple[GameState, list]
@@ -42,9 +43,10 @@ def need_turn(state: GameState, seat: int) -> None:
 
 def use_card(state: GameState, seat: int, name: str, label: str) -> GameState:
     """Take card `name` out of the seat's hand, then draw: checks copies and (simulate) the hand."""
-    if state.played.get(name, 0) >= copies_of_card(name):
-        raise Refusal("too_many_copies", f"all {copies_of_card(name)} {label} cards of the box "
-                                         "were already played this round: probably a misread")
+    played = {**state.played, name: state.played.get(name, 0) + 1}
+    if not fits_the_box(played, name):
+        raise Refusal("too_many_copies", f"the box holds no further {label} card this round "
+                                         "(all its copies were already played): probably a misread")
     hand_cards = state.hand_cards
     if hand_cards is not None:
         if name not in hand_cards[seat]:
@@ -52,10 +54,38 @@ def use_card(state: GameState, seat: int, name: str, label: str) -> GameState:
         hand = list(hand_cards[seat])
         hand.remove(name)
         hand_cards = set_at(hand_cards, seat, tuple(hand))
-    played = {**state.played, name: state.played.get(name, 0) + 1}
     state = replace(state, hands=set_at(state.hands, seat, state.hands[seat] - 1),
                     hand_cards=hand_cards, played=played, last_player=seat)
     return draw(state, seat)
+
+
+DOUBLE_REPAIRS = tuple(name for name, (kind, tools, _) in ACTION_CARDS.items()
+                       if kind == "repair" and len(tools) == 2)
+UNKNOWN_DOUBLE = "repair_double_"  # + tool: a double repair whose second tool nobody named
+
+
+def fits_the_box(played: dict[str, int], name: str) -> bool:
+    """Whether the cards played this round (`name` included) exist in the box.
+
+    A double repair recorded only by the tool it mends (the app need not ask which card it was)
+    is matched against the three real double cards as a whole: a greedy guess at the first play
+    could otherwise refuse a later, perfectly possible one."""
+    if name in DOUBLE_REPAIRS or name.startswith(UNKNOWN_DOUBLE):
+        if any(played.get(n, 0) > copies_of_card(n) for n in DOUBLE_REPAIRS):
+            return False  # a named double card was played more often than the box holds
+        free = [n for n in DOUBLE_REPAIRS for _ in range(copies_of_card(n) - played.get(n, 0))]
+        unknown = [key[len(UNKNOWN_DOUBLE):] for key, count in played.items()
+                   if key.startswith(UNKNOWN_DOUBLE) for _ in range(count)]
+        return _assignable(unknown, free)
+    return played[name] <= copies_of_card(name)
+
+
+def _assignable(tools: list[str], free: list[str]) -> bool:
+    """Whether each tool can be given its own card from `free` that mends it (tiny search)."""
+    if not tools:
+        return True
+    return any(tools[0] in ACTION_CARDS[card][1] and _assignable(tools[1:], free[:i] + free[i + 1:])
+               for i, card in enumerate(free))
 
 
 def draw(state: GameState, seat: int) -> GameState:
@@ -75,11 +105,18 @@ def set_at(values: tuple, index: int, value: Any) -> tuple:
 
 
 def next_turn(state: GameState, events: list) -> Result:
-    """Hand the turn to the next seat on the left that holds cards; none left: the round ends."""
+    """Hand the turn to the next seat on the left that holds cards; none left: the round ends.
+
+    A seat with an empty hand passes without discarding (RULES.md, "Pass"). It has no choice, so
+    the engine does it for the table: one public Passed(seat, discarded=False) event per seat
+    passed over keeps that pass in the event log without asking anyone to tap a button."""
+    skipped: list[int] = []
     for step in range(1, state.n + 1):
         seat = (state.last_player + step) % state.n
         if state.hands[seat] > 0:
+            events.extend(Passed(s, False) for s in skipped)
             return replace(state, turn=seat), events
+        skipped.append(seat)
     return gold.end_round(state, "saboteurs", None, events)
 
 

@@ -51,7 +51,9 @@ def test_hidden_goal_constrains_nothing_unless_setting() -> None:
     board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
     assert placement_problem(board, (7, 0), "NW", False) is None  # wall toward the goal is fine
     strict = Rules(hidden_goal_as_cross=True)
-    assert placement_problem(board, (7, 0), "NW", False, strict)[0] == "edge_mismatch"
+    rule, reason = placement_problem(board, (7, 0), "NW", False, strict)
+    assert rule == "edge_mismatch" and "east" in reason and "(8,0)" in reason
+    assert placement_problem(board, (7, 0), "EW", False, strict) is None  # an opening toward it
 
 
 def test_two_goals_revealed_by_one_card_and_stone_orientation() -> None:
@@ -63,16 +65,53 @@ def test_two_goals_revealed_by_one_card_and_stone_orientation() -> None:
     faced = after.faced_goals()
     after = after.reveal((8, -2), "stone_ne", faced[(8, -2)]).reveal((8, 0), "stone_nw", faced[(8, 0)])
     assert after.cells[(8, -2)].openings == "SW" and after.cells[(8, 0)].openings == "NW"
-    # a later card must match the revealed stone: (9,0) meets its wall on the east side
-    assert placement_problem(after, (9, 0), "EW", False) is not None
-    assert placement_problem(after, (9, 0), "EW", False, Rules(revealed_goal_exempt=True)) is not None
     assert placement_problem(after, (8, 1), "NS", False)[0] == "edge_mismatch"
+
+
+def test_revealed_goal_must_be_matched_unless_exempt() -> None:
+    # stones revealed as above: (8,0) lies upright N+W, so its south edge is a wall
+    board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW", "NW")
+    board = place(place(board, (7, -1), "ES", False), (8, -1), "NSW", False)
+    board = board.reveal((8, -2), "stone_ne", "S").reveal((8, 0), "stone_nw", "N")
+    # a start-connected tunnel under it: (5,0) cross -> (5,1) N+E -> (6,1) E-W -> (7,1) E-W
+    for pos, openings in (((5, 1), "NE"), ((6, 1), "EW"), ((7, 1), "EW")):
+        assert placement_problem(board, pos, openings, False) is None, pos
+        board = place(board, pos, openings, False)
+    # (8,1) N+W: joins (7,1) in the west, but its north opening meets the stone's south wall
+    rule, reason = placement_problem(board, (8, 1), "NW", False)
+    assert rule == "edge_mismatch" and "north" in reason and "(8,0)" in reason
+    assert placement_problem(board, (8, 1), "NW", False, Rules(revealed_goal_exempt=True)) is None
+    # the face-down gold below at (8,2) constrains nothing; its north side is not reached
+    verdict = legal_placement(board, {"col": 8, "row": 1, "openings": "NW"},
+                              Rules(revealed_goal_exempt=True))
+    assert verdict["legal"] and verdict["reveals"] == []
 
 
 def test_stub_facing_goal_reveals_nothing() -> None:
     board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
     board = place(board, (7, 0), "EW", True)
     assert board.faced_goals() == {}
+
+
+def test_wall_facing_goal_reveals_nothing_and_opening_does() -> None:
+    board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
+    wall = legal_placement(board, {"col": 7, "row": 0, "openings": "NW", "dead_end": False})
+    assert wall["legal"] and wall["reveals"] == []
+    opening = legal_placement(board, {"col": 7, "row": 0, "openings": "EW", "dead_end": False})
+    assert opening["legal"] and opening["reveals"] == [[8, 0]]
+    stub = legal_placement(board, {"col": 7, "row": 0, "openings": "E", "dead_end": True})
+    assert stub["rule"] == "edge_mismatch"  # its west wall meets the opening of (6,0)
+    stubs = legal_placement(board, {"col": 7, "row": 0, "openings": "EW", "dead_end": True})
+    assert stubs["legal"] and stubs["reveals"] == []
+
+
+def test_cut_off_tunnel_facing_a_goal_reveals_nothing_until_reconnected() -> None:
+    board = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
+    cut = board.remove((6, 0))  # (6,0) gone: (7,0) would join nothing
+    cut = place(cut, (7, 0), "EW", False)  # laid directly (as if before the rockfall)
+    assert (7, 0) not in cut.reachable and cut.faced_goals() == {}
+    refill = legal_placement(cut, {"col": 6, "row": 0, "openings": "EW", "dead_end": False})
+    assert refill["legal"] and refill["reveals"] == [[8, 0]]
 
 
 def test_rockfall_cuts_the_maze_and_refill_reconnects() -> None:
