@@ -108,7 +108,7 @@ def _check_lines(default_board: Any, rules: Any) -> int:
                 raise ValueError('the query has no "board" (and no BOARD file was given)')
             place = query.get("place")
             _out(check_board(board, rules) if place is None else legal_placement(board, place, rules))
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # one bad query must not end the stream
             bad = True
             _out({"line": number, "error": str(exc)})
     return 2 if bad else 0

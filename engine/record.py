@@ -84,6 +84,8 @@ def _json(number: int, line: str) -> Any:
         return json.loads(line)
     except json.JSONDecodeError as exc:
         raise RecordError(number, "bad_json", f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:  # a line nested thousands deep: report it like any bad line
+        raise RecordError(number, "bad_json", "not a usable JSON line (nested too deeply)") from None
 
 
 def replay(header: dict, moves: Iterable[Any]) -> GameState:

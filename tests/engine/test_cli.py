@@ -93,3 +93,21 @@ def test_bench_prints_figures() -> None:
     code, lines, _ = cli("bench", "--seconds", "0.2")
     assert code == 0 and lines[0]["placement_checks_per_s"] > 0
     assert lines[0]["simulated_games_per_s"] > 0
+
+
+def test_check_jsonl_survives_an_absurdly_nested_line() -> None:
+    good = json.dumps({"board": {"cards": [START]},
+                       "place": {"col": 1, "row": 0, "openings": "EW", "dead_end": False}})
+    code, lines, _ = cli("check", "--jsonl", stdin="[" * 100_000 + "\n" + good + "\n")
+    assert code == 2 and len(lines) == 2
+    assert lines[0]["line"] == 1 and "error" in lines[0] and lines[1]["legal"] is True
+
+
+def test_replay_survives_an_absurdly_nested_line(tmp_path) -> None:
+    lines = (GOLDEN / "double_repair.jsonl").read_text().splitlines()
+    lines.insert(2, "[" * 100_000)
+    record = tmp_path / "nested.jsonl"
+    record.write_text("\n".join(lines) + "\n")
+    code, out, _ = cli("replay", str(record))
+    assert code == 1 and out[-1]["final"]
+    assert [v["line"] for v in out if not v["ok"] and "line" in v] == [3]
