@@ -7,12 +7,13 @@ import numpy as np
 
 from . import classify, geometry
 from .classify import Palette
-from .fit import Gradients, push_sides, snap
+from .fit import Gradients, push_sides, slide
 from .ladder import rectify
 from .settings import CellSettings, GridSettings
 
 GOAL_CELLS = ((8, -2), (8, 0), (8, 2))
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+TRIM_MARGIN = 0.25
 
 
 @dataclass(frozen=True)
@@ -29,15 +30,27 @@ class Cell:
     quad: np.ndarray
 
 
-def read_goals(fine: np.ndarray, quads: list[np.ndarray], palette: Palette, cs: CellSettings) -> list[Cell]:
+@dataclass(frozen=True)
+class Surface:
+    """What the walk looks at: the fine image, its gradients, and the card-versus-table mask
+    (working scale; `mask_scale` maps fine pixels to it)."""
+
+    fine: np.ndarray
+    grads: Gradients
+    mask: np.ndarray
+    mask_scale: float
+    palette: Palette
+
+
+def read_goals(sf: Surface, quads: list[np.ndarray], cs: CellSettings) -> list[Cell]:
     """Face-down goals look like each other; a revealed goal shows path print and unlike the backs."""
-    labs = [classify.relit(rectify(fine, q, cs.size), palette) for q in quads]
+    labs = [classify.relit(rectify(sf.fine, q, cs.size), sf.palette) for q in quads]
     feats = [np.concatenate([lab.reshape(-1, 3).mean(0), lab.reshape(-1, 3).std(0)]) for lab in labs]
     cells = []
     for i, ((col, row), quad, lab) in enumerate(zip(GOAL_CELLS, quads, labs)):
         alike = min(np.linalg.norm(feats[i] - feats[j]) for j in range(3) if j != i)
-        share = classify.print_share(lab, palette)
-        reading = classify.read_path(lab, palette, cs) if share >= 0.6 else None
+        share = classify.print_share(lab, sf.palette)
+        reading = classify.read_path(lab, sf.palette, cs) if share >= 0.6 else None
         if reading is None or alike < 12.0 or not reading.openings:
             cells.append(Cell(col, row, "goal", "", False, "down", float(np.clip(1.2 - share, 0, 1)), quad))
             continue
@@ -46,20 +59,20 @@ def read_goals(fine: np.ndarray, quads: list[np.ndarray], palette: Palette, cs: 
     return cells
 
 
-def walk(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
-         palette: Palette, gs: GridSettings, cs: CellSettings) -> tuple[list[Cell], np.ndarray]:
+def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
+         gs: GridSettings, cs: CellSettings) -> tuple[list[Cell], np.ndarray]:
     """Two passes: a first walk finds the cards, a homography fitted robustly to all of them
-    (one misplaced outline cannot bend it) predicts every cell again for the final reading."""
-    goals = read_goals(fine, goal_quads, palette, cs)
-    cells = _bfs(fine, grads, h, start, goals, palette, gs, cs)
+    (one misplaced outline cannot bend it) predicts every cell again for the final reading.
+    The fiducials keep their own outlines (framed by their pattern / cut out as lone cards)."""
+    goals = read_goals(sf, goal_quads, cs)
+    cells = _bfs(sf, h, start, goals, gs, cs)
     h = _refit(cells, h, robust=True)
-    # the fiducials keep their own outlines (framed by their pattern / cut out as lone cards)
-    cells = _bfs(fine, grads, h, start, goals, palette, gs, cs)
+    cells = _bfs(sf, h, start, goals, gs, cs)
     return list(cells.values()), _refit(cells, h, robust=True)
 
 
-def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: list[Cell], palette: Palette,
-         gs: GridSettings, cs: CellSettings) -> dict[tuple[int, int], Cell]:
+def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
+         cs: CellSettings) -> dict[tuple[int, int], Cell]:
     """Breadth-first over neighbours of found cards, nearest the start first; refits as it goes."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
     for cell in goals:
@@ -72,7 +85,7 @@ def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: 
         if pos in tried:
             continue
         tried.add(pos)
-        cell = _read_cell(fine, grads, _local(cells, pos, h), pos, palette, gs, cs)
+        cell = _read_cell(sf, _local(cells, pos, h), pos, gs, cs)
         if cell is None:
             continue
         cells[pos] = cell
@@ -82,34 +95,53 @@ def _bfs(fine: np.ndarray, grads: Gradients, h: np.ndarray, start: Cell, goals: 
     return cells
 
 
-def _read_cell(fine: np.ndarray, grads: Gradients, h: np.ndarray, pos: tuple[int, int], palette: Palette,
-               gs: GridSettings, cs: CellSettings) -> Cell | None:
+def _read_cell(sf: Surface, h: np.ndarray, pos: tuple[int, int], gs: GridSettings,
+               cs: CellSettings) -> Cell | None:
     """The path card at pos, or None when the cell shows no path-card print. A card laid with a
     gap sits off the predicted cell: then its outline is searched for further out."""
     col, row = pos
     predicted = geometry.quad_of(h, col, row)
-    lab0 = classify.relit(rectify(fine, predicted, cs.size), palette)
-    if classify.print_share(lab0, palette) < gs.min_cover * 0.5:
+    lab0 = classify.relit(rectify(sf.fine, predicted, cs.size), sf.palette)
+    if classify.print_share(lab0, sf.palette) < gs.min_cover * 0.5:
         return None
     best = None
     for start in (predicted, None):
         if start is None:
             if best is not None and best[0] >= gs.min_cover:
                 break
-            start, _ = snap(grads, predicted, reach=0.12, turns=2.0, scales=0.02)
-        quad = push_sides(grads, start, -gs.search, gs.search, 15)
-        lab = classify.relit(rectify(fine, quad, cs.size), palette)
-        share = classify.print_share(lab, palette)
+            start = slide(sf.grads, predicted)
+        quad = _trimmed(sf, push_sides(sf.grads, start, -gs.search, gs.search, 15))
+        lab = classify.relit(rectify(sf.fine, quad, cs.size), sf.palette)
+        share = classify.print_share(lab, sf.palette)
         if best is None or share > best[0]:
             best = (share, quad, lab)
     share, quad, lab = best
-    if share < gs.min_cover or not classify.two_tone(lab, palette):
+    if share < gs.min_cover or not classify.two_tone(lab, sf.palette):
         return None
-    r = classify.read_path(lab, palette, cs)
+    r = classify.read_path(lab, sf.palette, cs)
     if not r.openings:
         return None
     conf = r.confidence * float(np.clip((share - gs.min_cover) / 0.15 + 0.5, 0, 1))
     return Cell(col, row, "path", r.openings, r.dead_end, None, conf, quad)
+
+
+def _trimmed(sf: Surface, quad: np.ndarray) -> np.ndarray:
+    """Move each side to where the card meets the table (where it does): lines of a patterned
+    tablecloth can pull an outline off the card, the card-versus-table mask cannot."""
+    m = TRIM_MARGIN
+    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
+    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    outer = np.array([quad[0] - m * (ax_w + ax_l), quad[1] + m * (ax_w - ax_l),
+                      quad[2] + m * (ax_w + ax_l), quad[3] - m * (ax_w - ax_l)])
+    size = (int(40 * (1 + 2 * m)), int(60 * (1 + 2 * m)))
+    area = rectify(sf.mask, outer * sf.mask_scale, size)
+    n, e, s, w = classify.trim_to_mask(area, m, 0.2)
+    out = quad.astype(np.float64).copy()
+    out[[0, 1]] -= n * ax_l
+    out[[2, 3]] += s * ax_l
+    out[[1, 2]] += e * ax_w
+    out[[0, 3]] -= w * ax_w
+    return out
 
 
 def _local(cells: dict, pos: tuple[int, int], h: np.ndarray, k: int = 5) -> np.ndarray:

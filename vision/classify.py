@@ -204,3 +204,31 @@ def _dead_end(tunnel: np.ndarray, openings: str, s: CellSettings) -> tuple[bool,
             return True, 0.5
         seen.add(int(ids[np.argmax(counts)]))
     return len(seen) > 1, 1.0
+
+
+def trim_to_mask(mask_area: np.ndarray, margin: float, reach: float) -> tuple[float, float, float, float]:
+    """Where the card ends on each side (N, E, S, W offsets, shares of the card's length/width,
+    outward positive) in a rectified card-versus-table mask showing the card plus `margin` around
+    it. A side whose outside is card too (a touching card) gets 0: no information."""
+    pm = (mask_area > 127).astype(np.float32)
+    hh, ww = pm.shape
+    h, w = hh / (1 + 2 * margin), ww / (1 + 2 * margin)
+    mh, mw = margin * h, margin * w
+    rows = pm[int(mh + 0.2 * h):int(mh + 0.8 * h)].mean(axis=0)   # profile across x
+    cols = pm[:, int(mw + 0.2 * w):int(mw + 0.8 * w)].mean(axis=1)  # profile across y
+    return (_step(cols, mh, reach * h, -1) / h, _step(rows, mw + w, reach * w, 1) / w,
+            _step(cols, mh + h, reach * h, 1) / h, _step(rows, mw, reach * w, -1) / w)
+
+
+def _step(prof: np.ndarray, edge: float, reach: float, outward: int) -> float:
+    """Offset from `edge` of the sharpest print-to-table step (inside high, outside low)."""
+    k = 4
+    best, best_off = 0.55, None
+    for pos in range(int(edge - reach), int(edge + reach) + 1):
+        if pos - k < 0 or pos + k > len(prof):
+            continue
+        before, after = prof[pos - k:pos].mean(), prof[pos:pos + k].mean()
+        inside, outside = (before, after) if outward > 0 else (after, before)
+        if inside - outside > best and inside > 0.85 and outside < 0.3:
+            best, best_off = inside - outside, pos - edge
+    return 0.0 if best_off is None else float(best_off) * outward

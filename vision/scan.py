@@ -146,7 +146,8 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     # would mix in table or the next card
     palette = classify.learn_palette(rectify(photo.fine, _board_order(pattern, east, south), settings.cell.size))
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
-    cells, h = board.walk(photo.fine, grads, h, start, goal_quads, palette, settings.grid, settings.cell)
+    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
+    cells, h = board.walk(surface, h, start, goal_quads, settings.grid, settings.cell)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
     return cards, debug
