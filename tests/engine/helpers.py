@@ -29,8 +29,11 @@ def simple_reachable(cells: dict) -> set:
     return found
 
 
-def simple_legal(cells: dict, col: int, row: int, openings: str) -> bool:
-    """Default rules: empty cell, edges match every visible neighbour, an opening meets the maze."""
+def simple_legal(cells: dict, col: int, row: int, openings: str, hidden_as_cross: bool = False,
+                 exempt: bool = False) -> bool:
+    """Empty cell, edges match every visible neighbour, an opening meets the maze.
+
+    hidden_as_cross / exempt: the settings hidden_goal_as_cross / revealed_goal_exempt."""
     if (col, row) in cells:
         return False
     reach = simple_reachable(cells)
@@ -41,6 +44,12 @@ def simple_legal(cells: dict, col: int, row: int, openings: str) -> bool:
             continue
         touches = True
         if other[3] == "down":
+            if hidden_as_cross and side not in openings:
+                return False
+            continue
+        if other[0] == "goal" and exempt:
+            theirs = back in other[1]
+            joins |= side in openings and theirs and (col + dc, row + dr) in reach
             continue
         if (side in openings) != (back in other[1]):
             return False

@@ -133,25 +133,44 @@ def _random_boards() -> list[Board]:
 BOARDS = _random_boards()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.integers(0, len(BOARDS) - 1), st.integers(-3, 11), st.integers(-6, 6),
-       st.sampled_from(TUNNEL_SHAPES), st.booleans())
-def test_engine_agrees_with_the_simple_checker(index: int, col: int, row: int, shape, turned) -> None:
+       st.sampled_from(TUNNEL_SHAPES), st.booleans(), st.booleans(), st.booleans())
+def test_engine_agrees_with_the_simple_checker(index: int, col: int, row: int, shape, turned: bool,
+                                               as_cross: bool, exempt: bool) -> None:
     board = BOARDS[index]
     options = orientations(shape)
     openings = options[-1] if turned else options[0]
-    accepted = placement_problem(board, (col, row), openings, not shape.connected) is None
-    assert accepted == simple_legal(plain_cells(board), col, row, openings)
+    rules = Rules(hidden_goal_as_cross=as_cross, revealed_goal_exempt=exempt)
+    accepted = placement_problem(board, (col, row), openings, not shape.connected, rules) is None
+    assert accepted == simple_legal(plain_cells(board), col, row, openings, as_cross, exempt)
+
+
+def _crafted_boards() -> list[Board]:
+    """Mazes beside face-down and revealed goals, where the two goal settings change verdicts."""
+    near = row_of("EW", "EW", "EW", "NESW", "NESW", "EW")
+    high = place(place(row_of("EW", "EW", "EW", "NESW", "NESW", "EW", "NW"), (7, -1), "ES", False),
+                 (8, -1), "NSW", False)
+    revealed = high.reveal((8, -2), "stone_ne", "S").reveal((8, 0), "stone_nw", "N")
+    under = place(place(place(revealed, (5, 1), "NE", False), (6, 1), "EW", False), (7, 1), "EW", False)
+    return [near, revealed, under]
 
 
 def test_every_frontier_placement_agrees_with_the_simple_checker() -> None:
-    for board in BOARDS:
+    changed = 0
+    for board in BOARDS + _crafted_boards():
         cells = plain_cells(board)
         for col, row in frontier(board) + [(c, r + 1) for c, r in board.cells]:
             for shape in TUNNEL_SHAPES:
                 for openings in orientations(shape):
-                    ok = placement_problem(board, (col, row), openings, not shape.connected) is None
-                    assert ok == simple_legal(cells, col, row, openings), (col, row, openings)
+                    for as_cross, exempt in ((False, False), (True, False), (False, True)):
+                        rules = Rules(hidden_goal_as_cross=as_cross, revealed_goal_exempt=exempt)
+                        ok = placement_problem(board, (col, row), openings, not shape.connected,
+                                               rules) is None
+                        expected = simple_legal(cells, col, row, openings, as_cross, exempt)
+                        assert ok == expected, (col, row, openings, as_cross, exempt)
+                        changed += ok != simple_legal(cells, col, row, openings)
+    assert changed > 0  # the settings were really exercised, not only the defaults
 
 
 def test_reachable_agrees_with_the_simple_walk() -> None:

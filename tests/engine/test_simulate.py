@@ -15,7 +15,8 @@ from tests.engine.helpers import plain_cells, simple_legal
 
 RULES = st.builds(Rules, reward_cards=st.sampled_from(["players_cap9", "one_per_digger"]),
                   sabotaged_dwarf=st.booleans(), tournament=st.booleans(),
-                  self_sabotage=st.booleans(), custody=st.sampled_from(["app", "cards"]))
+                  self_sabotage=st.booleans(), hidden_goal_as_cross=st.booleans(),
+                  revealed_goal_exempt=st.booleans(), custody=st.sampled_from(["app", "cards"]))
 
 
 @settings(max_examples=40, deadline=None)
@@ -41,14 +42,16 @@ def test_every_player_count_plays_to_the_end() -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(3, 10), st.integers(0, 10**6))
-def test_accepted_placements_satisfy_the_simple_checker(players, seed) -> None:
-    header, moves, _ = random_game(players, seed)
+@given(st.integers(3, 10), st.integers(0, 10**6), st.booleans(), st.booleans())
+def test_accepted_placements_satisfy_the_simple_checker(players, seed, as_cross, exempt) -> None:
+    rules = Rules(hidden_goal_as_cross=as_cross, revealed_goal_exempt=exempt)
+    header, moves, _ = random_game(players, seed, rules)
     state = state_from_header(header)
     placements = 0
     for move in moves:
         if isinstance(move, PlacePath):
-            assert simple_legal(plain_cells(state.board), move.col, move.row, move.openings)
+            assert simple_legal(plain_cells(state.board), move.col, move.row, move.openings,
+                                as_cross, exempt)
             placements += 1
         state, _ = apply(state, move)
     assert placements > 0
