@@ -14,6 +14,7 @@ import numpy as np
 
 from . import effects
 from .camera import frame_camera, paste, placement, project, rounded_alpha
+from .art import noise
 from .clutter import CARD_MM, clutter_items
 from .faces import goal_face, path_face, start_face
 from .maze import Board, Cell, first_cards, grow_maze, reveal_random
@@ -111,6 +112,8 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     H = frame_camera(size_r, prng.uniform(58, 75), prng.uniform(0, 2 * math.pi), opt["tilt"], frame_pts,
                      opt["fill"], (prng.random(), prng.random()), roll + math.radians(prng.uniform(-6, 6)))
     canvas = _table(prng, rng, style, H, size_r, opt["table"], opt["table_color"])
+    if prng.random() < 0.2 and opt["table_color"] is None:
+        canvas = _table_edge(canvas, prng, rng, H, frame_pts)
     items = _place_clutter(prng, rng, style, H, size_r, corners, opt)
     if opt["upto"] is not None:  # the same table earlier in the game: only the first cards laid
         board = first_cards(board, opt["upto"])
@@ -148,6 +151,29 @@ def _table(prng, rng, style: Style, H: np.ndarray, size: tuple[int, int], kind, 
     tex, ppm, border = make_table(prng, rng, style, extent, kind, color)
     angle = 0.0 if prng.random() < 0.2 else prng.uniform(0, math.pi)
     return warp_table(tex, ppm, border, H, size, angle)
+
+
+def _table_edge(canvas: np.ndarray, prng, rng, H: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The end of the table in view: beyond a straight edge (well clear of the cards) lies the floor,
+    dark and out of focus, with a lit rim along the edge."""
+    h, w = canvas.shape[:2]
+    ang = prng.uniform(0, 2 * math.pi)
+    n = np.array([math.cos(ang), math.sin(ang)])
+    off = float((pts @ n).max()) + prng.uniform(60, 250)
+    ys, xs = np.mgrid[0:h:4, 0:w:4].astype(np.float64)
+    plane = project(np.linalg.inv(H), np.stack([xs.ravel(), ys.ravel()], axis=1)).reshape(ys.shape + (2,))
+    dist = (plane @ n - off).astype(np.float32)
+    side = cv2.GaussianBlur(cv2.resize((dist > 0).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR),
+                            (0, 0), 2.0)
+    if side.max() == 0:
+        return canvas
+    rim = cv2.resize(((dist > -12) & (dist <= 0)).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    floor = np.empty_like(canvas, dtype=np.float32)
+    floor[:] = [prng.uniform(20, 90) for _ in range(3)]
+    floor += (noise(rng, h, w, 0.1 * w, 2) * 25)[..., None]
+    out = canvas.astype(np.float32) * (1 + 0.25 * rim[..., None])
+    out = out * (1 - side[..., None]) + cv2.GaussianBlur(floor, (0, 0), 3) * side[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def _local_ppm(H: np.ndarray, p: np.ndarray) -> float:
