@@ -82,6 +82,8 @@ def _after_placement(state: GameState, events: list) -> Result:
 
 
 def _reveal_goal(state: GameState, move: RevealGoal) -> Result:
+    """Custody "cards": the table says what a reached goal shows; the engine turns a stone to join
+    the tunnel, and once every reached goal is known, the gold ends the round."""
     need_phase(state, "reveal")
     pending = dict(state.pending_reveals)
     pos = (move.col, move.row)
@@ -96,11 +98,10 @@ def _reveal_goal(state: GameState, move: RevealGoal) -> Result:
     faces = set_at(state.goal_faces, GOALS.index(pos), move.face)
     state = replace(state, board=board, goal_faces=faces, pending_reveals=tuple(pending.items()))
     events: list = [GoalRevealed(move.col, move.row, cell.face, cell.openings)]
-    if move.face == "gold":
-        return gold.end_round(replace(state, pending_reveals=()), "gold_diggers",
-                              state.last_player, events)
-    if pending:
+    if pending:  # every goal the card reached is turned over, even after the gold (RULES.md)
         return state, events
+    if "gold" in faces:  # no goal was waiting any more, so the gold was among those just turned
+        return gold.end_round(state, "gold_diggers", state.last_player, events)
     return _after_placement(replace(state, phase="play"), events)
 
 

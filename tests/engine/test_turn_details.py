@@ -3,7 +3,7 @@ at a real table (second tool unknown), map privacy, broken-tool and repair limit
 import json
 from dataclasses import replace
 
-from engine import BreakTool, Pass, PlacePath, PlayMap, Repair, Rules, apply, view_for
+from engine import BreakTool, Pass, PlacePath, PlayMap, Repair, RevealGoal, Rules, view_for
 from engine.events import visible_to
 from tests.engine.helpers import play, refused, started
 
@@ -112,3 +112,30 @@ def test_a_broken_tool_forbids_path_cards_but_not_actions() -> None:
     assert refused(state, PlacePath(1, 1, 0, "EW")) == "broken_tool"
     state, _ = play(state, PlayMap(1, 8, -2))
     assert state.turn == 2
+
+
+TWO_GOALS = [(1, 0, "EW"), (2, 0, "EW"), (3, 0, "EW"), (4, 0, "NESW"), (5, 0, "NESW"),
+             (6, 0, "NEW"), (7, 0, "NW"), (7, -1, "ES"), (8, -1, "NSW")]  # the last faces two goals
+
+
+def test_custody_cards_every_reached_goal_is_turned_even_after_the_gold() -> None:
+    state = started(3, rules=Rules(custody="cards"))
+    for i, (col, row, openings) in enumerate(TWO_GOALS):
+        state, events = play(state, PlacePath(i % 3, col, row, openings))
+    assert state.phase == "reveal" and sorted(p for p, _ in state.pending_reveals) == [(8, -2), (8, 0)]
+    state, events = play(state, RevealGoal(8, -2, "gold"))
+    assert state.phase == "reveal" and kinds(events) == ["GoalRevealed"]  # (8,0) still to turn
+    assert refused(state, RevealGoal(8, 0, "gold")) == "bad_reveal"
+    state, events = play(state, RevealGoal(8, 0, "stone_nw"))
+    assert kinds(events) == ["GoalRevealed", "RoundEnded"] and state.winner == "gold_diggers"
+    assert state.finder == 2 and state.phase == "roles"
+    assert state.board.cells[(8, 0)].openings == "NW" and state.board.cells[(8, -2)].face == "gold"
+
+
+def test_custody_app_reveals_both_goals_at_once() -> None:
+    state = started(3, goals=("gold", "stone_nw", "stone_ne"))
+    for i, (col, row, openings) in enumerate(TWO_GOALS):
+        state, events = play(state, PlacePath(i % 3, col, row, openings))
+    revealed = [(e.col, e.row, e.face, e.openings) for e in events if type(e).__name__ == "GoalRevealed"]
+    assert revealed == [(8, -2, "gold", "NESW"), (8, 0, "stone", "NW")]
+    assert state.winner == "gold_diggers" and state.finder == 2 and state.phase in ("draft", "round_over")
