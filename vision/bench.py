@@ -8,7 +8,6 @@ Scoring uses the same key as ../shared/tools/score_scans.py, so both tools agree
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import os
 import sys

@@ -14,7 +14,7 @@ import numpy as np
 from .art import card_size, noise
 from .camera import rounded_alpha
 from .faces import back_pattern, emblem, nugget
-from .style import Style, _jit, _mix
+from .style import Style, _jit
 
 CARD_MM = (57.0, 88.0)
 Item = tuple[np.ndarray, np.ndarray, tuple[float, float]]  # image, alpha, size in mm (w, h)

@@ -1,7 +1,6 @@
 """Compose one seeded table photo and its truth.
 
-Cards are laid on the table in mm (pitch = card size + a per-scene gap, each card a little
-turned and out of line, the lines drifting), the camera is framed on the maze, and every flat thing
+The maze is laid on the table in mm (layout.py), the camera is framed on it, and every flat thing
 is pasted through the same homography, so each truth corner is exactly where its card was drawn.
 """
 from __future__ import annotations
@@ -14,48 +13,14 @@ import numpy as np
 
 from . import effects
 from .camera import frame_camera, paste, placement, project, rounded_alpha
-from .art import noise
 from .clutter import CARD_MM, clutter_items
 from .faces import goal_face, path_face, start_face
 from .maze import Board, Cell, first_cards, grow_maze, reveal_random
 from .style import Style, _mix, random_style
-from .table import make_table, warp_table
+from .layout import card_corners, fake_region, image_size, layout_cards
+from .table import make_table, table_edge, warp_table
 
 NEGATIVES = ("no_board", "no_start", "blur")
-
-
-def _layout(board: Board, prng: random.Random) -> dict[tuple[int, int], tuple[np.ndarray, float]]:
-    """Centre (mm) and turn (rad) of every card: touching or gapped, jittered, drifting lines."""
-    touching = prng.random() < 0.45
-    gx = prng.uniform(0.0, 0.8) if touching else prng.uniform(0.5, 5.0)
-    gy = prng.uniform(0.0, 0.8) if touching else prng.uniform(0.5, 5.0)
-    # touching cards cannot turn or shift much without lying on each other
-    rot_max = math.radians(prng.choice([0.3, 0.8, 1.5]) if touching else prng.choice([0.5, 2, 3.5, 5]))
-    off_max = prng.choice([0.2, 0.5, 1.0]) if touching else prng.choice([0.3, 1.0, 2.0, 3.0])
-    drift = [prng.uniform(-1, 1) for _ in range(4)]
-    out = {}
-    for (c, r) in board:
-        base = np.array([c * (CARD_MM[0] + gx), r * (CARD_MM[1] + gy)])
-        wave = np.array([drift[0] * math.sin(0.5 * r + drift[1]), drift[2] * math.sin(0.4 * c + drift[3])]) * off_max
-        jit = np.array([prng.uniform(-1, 1), prng.uniform(-1, 1)]) * off_max
-        ang = prng.uniform(-rot_max, rot_max)
-        out[(c, r)] = (base + wave + jit, ang)
-    return out
-
-
-def _card_corners(center: np.ndarray, ang: float) -> np.ndarray:
-    """NW, NE, SE, SW corners (board frame) of a card in mm."""
-    w, h = CARD_MM
-    loc = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
-    c, s = math.cos(ang), math.sin(ang)
-    return loc @ np.array([[c, s], [-s, c]]) + center
-
-
-def _sizes(mp: float, prng: random.Random) -> tuple[int, int]:
-    aspect = prng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 3 / 2])
-    h = math.sqrt(mp * 1e6 / aspect)
-    w, h = int(round(h * aspect / 8) * 8), int(round(h / 8) * 8)
-    return (w, h) if prng.random() < 0.6 else (h, w)
 
 
 def _pick_options(prng: random.Random, o: dict) -> dict:
@@ -92,28 +57,13 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     rng = np.random.default_rng(seed)
     opt = _pick_options(prng, options)
     style = random_style(prng, opt["family"])
-    board: Board = {}
-    if opt["negative"] != "no_board":
-        board = grow_maze(prng, opt["n_cards"], rockfalls=opt["rockfalls"])
-        reveal_random(board, prng, opt["reveal_p"])
-        if opt["negative"] == "no_start":
-            del board[(0, 0)]
-            if prng.random() < 0.4:  # a plain cross lies where the start should be: no ladder, no frame
-                board[(0, 0)] = Cell("path", "NESW", False)
-    lay = _layout(board, prng)
-    corners = {pos: _card_corners(*lay[pos]) for pos in board}
-    size_t = _sizes(opt["mp"], prng)
-    if opt["size"]:
-        size_t = tuple(opt["size"])
-    k = 1.0 if opt["full_res"] else min(1.0, math.sqrt(opt["max_render_mp"] * 1e6 / (size_t[0] * size_t[1])))
-    size_r = (int(size_t[0] * k), int(size_t[1] * k))
-    frame_pts = np.vstack(list(corners.values())) if corners else _fake_region(prng)
-    roll = prng.choices([math.pi, 0.0, math.pi / 2, -math.pi / 2], weights=[6, 1, 1.5, 1.5])[0]
-    H = frame_camera(size_r, prng.uniform(58, 75), prng.uniform(0, 2 * math.pi), opt["tilt"], frame_pts,
-                     opt["fill"], (prng.random(), prng.random()), roll + math.radians(prng.uniform(-6, 6)))
+    board = _board(prng, opt)
+    lay = layout_cards(board, prng)
+    corners = {pos: card_corners(*lay[pos]) for pos in board}
+    size_t, size_r, H, frame_pts = _camera(prng, opt, corners)
     canvas = _table(prng, rng, style, H, size_r, opt["table"], opt["table_color"])
     if prng.random() < 0.2 and opt["table_color"] is None:
-        canvas = _table_edge(canvas, prng, rng, H, frame_pts)
+        canvas = table_edge(canvas, prng, rng, H, frame_pts)
     items = _place_clutter(prng, rng, style, H, size_r, corners, opt)
     if opt["upto"] is not None:  # the same table earlier in the game: only the first cards laid
         board = first_cards(board, opt["upto"])
@@ -127,21 +77,46 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
         if kind == "hand":
             paste(canvas, img, alpha, H @ A)
     canvas = _finish(canvas, prng, rng, style, opt, glare_spots, size_t, size_r)
-    sx, sy = size_t[0] / size_r[0], size_t[1] / size_r[1]
+    scale = (size_t[0] / size_r[0], size_t[1] / size_r[1])
+    return canvas, _truth(seed, opt, board, corners, H, scale, canvas.shape)
+
+
+def _board(prng: random.Random, opt: dict) -> Board:
+    """The maze on the table (empty for "no_board"; start taken away for "no_start")."""
+    if opt["negative"] == "no_board":
+        return {}
+    board = grow_maze(prng, opt["n_cards"], rockfalls=opt["rockfalls"])
+    reveal_random(board, prng, opt["reveal_p"])
+    if opt["negative"] == "no_start":
+        del board[(0, 0)]
+        if prng.random() < 0.4:  # a plain cross lies where the start should be: no ladder, no frame
+            board[(0, 0)] = Cell("path", "NESW", False)
+    return board
+
+
+def _camera(prng: random.Random, opt: dict, corners: dict) -> tuple:
+    """(target size, render size, homography table mm -> render px, points the camera framed)."""
+    size_t = image_size(opt["mp"], prng)
+    if opt["size"]:
+        size_t = tuple(opt["size"])
+    k = 1.0 if opt["full_res"] else min(1.0, math.sqrt(opt["max_render_mp"] * 1e6 / (size_t[0] * size_t[1])))
+    size_r = (int(size_t[0] * k), int(size_t[1] * k))
+    frame_pts = np.vstack(list(corners.values())) if corners else fake_region(prng)
+    roll = prng.choices([math.pi, 0.0, math.pi / 2, -math.pi / 2], weights=[6, 1, 1.5, 1.5])[0]
+    H = frame_camera(size_r, prng.uniform(58, 75), prng.uniform(0, 2 * math.pi), opt["tilt"], frame_pts,
+                     opt["fill"], (prng.random(), prng.random()), roll + math.radians(prng.uniform(-6, 6)))
+    return size_t, size_r, H, frame_pts
+
+
+def _truth(seed: int, opt: dict, board: Board, corners: dict, H: np.ndarray, scale, shape) -> dict:
+    """The truth record in the shared samples' format (corners in target-size pixels)."""
     cards = []
     for (c, r), cell in sorted(board.items()):
-        q = project(H, corners[(c, r)]) * [sx, sy]
-        rec = {"col": c, "row": r, **cell.truth(), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q]}
-        cards.append(rec)
-    truth = {"seed": seed, "negative": opt["negative"],
-             "cards": [] if opt["negative"] else cards,
-             "image": {"w": int(canvas.shape[1]), "h": int(canvas.shape[0])}}
-    return canvas, truth
-
-
-def _fake_region(prng: random.Random) -> np.ndarray:
-    w, h = prng.uniform(300, 700), prng.uniform(250, 500)
-    return np.array([[0, 0], [w, 0], [w, h], [0, h]], float)
+        q = project(H, corners[(c, r)]) * scale
+        cards.append({"col": c, "row": r, **cell.truth(),
+                      "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in q]})
+    return {"seed": seed, "negative": opt["negative"], "cards": [] if opt["negative"] else cards,
+            "image": {"w": int(shape[1]), "h": int(shape[0])}}
 
 
 def _table(prng, rng, style: Style, H: np.ndarray, size: tuple[int, int], kind, color) -> np.ndarray:
@@ -151,29 +126,6 @@ def _table(prng, rng, style: Style, H: np.ndarray, size: tuple[int, int], kind, 
     tex, ppm, border = make_table(prng, rng, style, extent, kind, color)
     angle = 0.0 if prng.random() < 0.2 else prng.uniform(0, math.pi)
     return warp_table(tex, ppm, border, H, size, angle)
-
-
-def _table_edge(canvas: np.ndarray, prng, rng, H: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    """The end of the table in view: beyond a straight edge (well clear of the cards) lies the floor,
-    dark and out of focus, with a lit rim along the edge."""
-    h, w = canvas.shape[:2]
-    ang = prng.uniform(0, 2 * math.pi)
-    n = np.array([math.cos(ang), math.sin(ang)])
-    off = float((pts @ n).max()) + prng.uniform(60, 250)
-    ys, xs = np.mgrid[0:h:4, 0:w:4].astype(np.float64)
-    plane = project(np.linalg.inv(H), np.stack([xs.ravel(), ys.ravel()], axis=1)).reshape(ys.shape + (2,))
-    dist = (plane @ n - off).astype(np.float32)
-    side = cv2.GaussianBlur(cv2.resize((dist > 0).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR),
-                            (0, 0), 2.0)
-    if side.max() == 0:
-        return canvas
-    rim = cv2.resize(((dist > -12) & (dist <= 0)).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    floor = np.empty_like(canvas, dtype=np.float32)
-    floor[:] = [prng.uniform(20, 90) for _ in range(3)]
-    floor += (noise(rng, h, w, 0.1 * w, 2) * 25)[..., None]
-    out = canvas.astype(np.float32) * (1 + 0.25 * rim[..., None])
-    out = out * (1 - side[..., None]) + cv2.GaussianBlur(floor, (0, 0), 3) * side[..., None]
-    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def _local_ppm(H: np.ndarray, p: np.ndarray) -> float:

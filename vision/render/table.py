@@ -3,12 +3,14 @@ and cloths the colour of the cards themselves (the scanner must not rely on cont
 """
 from __future__ import annotations
 
+import math
 import random
 
 import cv2
 import numpy as np
 
 from .art import noise
+from .camera import project
 from .style import Style, _jit, _mix
 
 KINDS = ("felt", "wood", "checks", "grid", "stripes", "dots", "waves", "cardlike", "plain")
@@ -92,3 +94,26 @@ def warp_table(tex: np.ndarray, ppm: float, border: int, H: np.ndarray, size: tu
     big = cv2.warpPerspective(tex, M, (size[0] * 2, size[1] * 2), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=border)
     return cv2.resize(big, size, interpolation=cv2.INTER_AREA)
+
+
+def table_edge(canvas: np.ndarray, prng, rng, H: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The end of the table in view: beyond a straight edge (well clear of the cards) lies the floor,
+    dark and out of focus, with a lit rim along the edge."""
+    h, w = canvas.shape[:2]
+    ang = prng.uniform(0, 2 * math.pi)
+    n = np.array([math.cos(ang), math.sin(ang)])
+    off = float((pts @ n).max()) + prng.uniform(60, 250)
+    ys, xs = np.mgrid[0:h:4, 0:w:4].astype(np.float64)
+    plane = project(np.linalg.inv(H), np.stack([xs.ravel(), ys.ravel()], axis=1)).reshape(ys.shape + (2,))
+    dist = (plane @ n - off).astype(np.float32)
+    side = cv2.GaussianBlur(cv2.resize((dist > 0).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR),
+                            (0, 0), 2.0)
+    if side.max() == 0:
+        return canvas
+    rim = cv2.resize(((dist > -12) & (dist <= 0)).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    floor = np.empty_like(canvas, dtype=np.float32)
+    floor[:] = [prng.uniform(20, 90) for _ in range(3)]
+    floor += (noise(rng, h, w, 0.1 * w, 2) * 25)[..., None]
+    out = canvas.astype(np.float32) * (1 + 0.25 * rim[..., None])
+    out = out * (1 - side[..., None]) + cv2.GaussianBlur(floor, (0, 0), 3) * side[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
