@@ -14,7 +14,7 @@ import numpy as np
 from .art import card_size, noise
 from .camera import rounded_alpha
 from .faces import back_pattern, emblem, nugget
-from .style import Style, _jit
+from .style import Style, jitter
 
 CARD_MM = (57.0, 88.0)
 Item = tuple[np.ndarray, np.ndarray, tuple[float, float]]  # image, alpha, size in mm (w, h)
@@ -30,18 +30,18 @@ def _card_canvas(color, w: int, rng: np.random.Generator, amp: float = 8) -> np.
 
 def pile_back(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarray:
     """The grey back of path and action cards, with the crossed hammer and pick."""
-    img = _card_canvas(_jit(prng, (120, 122, 125), 15), w, rng)
-    emblem(img, np.array([w / 2, img.shape[0] / 2]), 0.3 * w, _jit(prng, (170, 172, 175), 15))
+    img = _card_canvas(jitter(prng, (120, 122, 125), 15), w, rng)
+    emblem(img, np.array([w / 2, img.shape[0] / 2]), 0.3 * w, jitter(prng, (170, 172, 175), 15))
     return img
 
 
 def action_face(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarray:
     """An action card: a pale face with a tool drawing, red cross or map."""
-    img = _card_canvas(_jit(prng, prng.choice([(200, 215, 225), (180, 200, 120), (220, 220, 230)]), 15), w, rng)
+    img = _card_canvas(jitter(prng, prng.choice([(200, 215, 225), (180, 200, 120), (220, 220, 230)]), 15), w, rng)
     h = img.shape[0]
     c = (w // 2, h // 2)
     kind = prng.choice(["broken", "repair", "map", "rockfall"])
-    tool = _jit(prng, (60, 70, 90), 20)
+    tool = jitter(prng, (60, 70, 90), 20)
     cv2.circle(img, c, int(0.3 * w), tool, max(1, w // 25), cv2.LINE_AA)
     cv2.line(img, (c[0] - w // 5, c[1] + w // 5), (c[0] + w // 5, c[1] - w // 5), tool, max(1, w // 15), cv2.LINE_AA)
     if kind == "broken":
@@ -54,7 +54,7 @@ def action_face(prng: random.Random, rng: np.random.Generator, w: int) -> np.nda
 
 
 def gold_card(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarray:
-    img = _card_canvas(_jit(prng, (40, 90, 140), 20), w, rng)
+    img = _card_canvas(jitter(prng, (40, 90, 140), 20), w, rng)
     h = img.shape[0]
     for i in range(prng.randint(1, 3)):
         nugget(img, np.array([w / 2, h * (0.3 + 0.2 * i)]), 0.15 * w, prng)
@@ -62,11 +62,11 @@ def gold_card(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarr
 
 
 def role_card(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarray:
-    img = _card_canvas(_jit(prng, prng.choice([(60, 120, 60), (60, 60, 140), (140, 100, 60)]), 25), w, rng)
+    img = _card_canvas(jitter(prng, prng.choice([(60, 120, 60), (60, 60, 140), (140, 100, 60)]), 25), w, rng)
     h = img.shape[0]
     skin = (150, 180, 230)
     cv2.circle(img, (w // 2, int(h * 0.35)), int(0.15 * w), skin, -1, cv2.LINE_AA)
-    cv2.ellipse(img, (w // 2, int(h * 0.65)), (int(0.28 * w), int(0.22 * h)), 0, 0, 360, _jit(prng, (50, 50, 150), 40), -1)
+    cv2.ellipse(img, (w // 2, int(h * 0.65)), (int(0.28 * w), int(0.22 * h)), 0, 0, 360, jitter(prng, (50, 50, 150), 40), -1)
     cv2.putText(img, prng.choice(["SAB", "DIG", "?"]), (w // 6, int(h * 0.92)), cv2.FONT_HERSHEY_SIMPLEX,
                 w / 120, (240, 240, 240), max(1, w // 40), cv2.LINE_AA)
     return img
@@ -108,7 +108,7 @@ def cup(prng: random.Random, rng: np.random.Generator, px: int) -> Item:
     img = np.zeros((px, px, 3), np.uint8)
     alpha = np.zeros((px, px), np.uint8)
     c, r = (px // 2, px // 2), px // 2 - 2
-    col = _jit(prng, prng.choice([(240, 240, 240), (40, 40, 160), (160, 90, 30), (40, 160, 200)]), 20)
+    col = jitter(prng, prng.choice([(240, 240, 240), (40, 40, 160), (160, 90, 30), (40, 160, 200)]), 20)
     cv2.circle(img, c, r, col, -1, cv2.LINE_AA)
     cv2.circle(alpha, c, r, 255, -1, cv2.LINE_AA)
     drink = prng.choice([(20, 40, 70), (30, 90, 150), (200, 200, 210)])
@@ -122,8 +122,8 @@ def phone(prng: random.Random, rng: np.random.Generator, px: int) -> Item:
     """A phone lying on the table, screen dark with a reflection."""
     h = int(px * 2.1)
     img = np.empty((h, px, 3), np.uint8)
-    img[:] = _jit(prng, (25, 25, 30), 10)
-    cv2.rectangle(img, (px // 14, px // 14), (px - px // 14, h - px // 14), _jit(prng, (50, 45, 40), 15), -1)
+    img[:] = jitter(prng, (25, 25, 30), 10)
+    cv2.rectangle(img, (px // 14, px // 14), (px - px // 14, h - px // 14), jitter(prng, (50, 45, 40), 15), -1)
     pts = np.int32([(0, h // 3), (px, h // 5), (px, h // 4), (0, h // 2)])
     cv2.fillPoly(img, [pts], (90, 90, 95), cv2.LINE_AA)
     return img, rounded_alpha(px, h, px * 0.12), (72.0, 72.0 * 2.1)
@@ -133,7 +133,7 @@ def hand(prng: random.Random, rng: np.random.Generator, px: int) -> Item:
     """A hand with its forearm, reaching in from the frame edge (the image's top is the arm)."""
     h = int(px * 2.4)
     alpha = np.zeros((h, px), np.uint8)
-    skin = _jit(prng, prng.choice([(150, 180, 225), (110, 145, 200), (70, 100, 150), (170, 200, 235)]), 15)
+    skin = jitter(prng, prng.choice([(150, 180, 225), (110, 145, 200), (70, 100, 150), (170, 200, 235)]), 15)
     palm_c = (px // 2, int(h * 0.62))
     cv2.rectangle(alpha, (int(px * 0.25), 0), (int(px * 0.75), palm_c[1]), 255, -1)
     cv2.ellipse(alpha, palm_c, (int(px * 0.3), int(px * 0.36)), 0, 0, 360, 255, -1, cv2.LINE_AA)
@@ -149,7 +149,7 @@ def hand(prng: random.Random, rng: np.random.Generator, px: int) -> Item:
     img *= (0.6 + 0.4 * shade)[..., None]
     img += (noise(rng, h, px, px * 0.2, 2) * 8)[..., None]
     if prng.random() < 0.5:  # a sleeve
-        cv2.rectangle(img, (0, 0), (px, int(h * 0.3)), _jit(prng, (90, 60, 40), 60), -1)
+        cv2.rectangle(img, (0, 0), (px, int(h * 0.3)), jitter(prng, (90, 60, 40), 60), -1)
     return np.clip(img, 0, 255).astype(np.uint8), alpha, (85.0, 85.0 * 2.4)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 from engine.cards import shape_of, turn180
 
 from .art import boulder, card_size, draw_tunnels, noise, stone_base, tunnel_paths
-from .style import Style, _mix
+from .style import Style, mix
 
 GEMS = [(60, 60, 220), (200, 80, 40), (60, 200, 60), (200, 60, 200), (40, 200, 230)]
 
@@ -63,7 +63,7 @@ def start_face(style: Style, w: int, prng: random.Random, rng: np.random.Generat
     p = np.array([-d[1], d[0]])
     L, half = length * w, half_w * w
     th = max(1, int(0.025 * w))
-    dark = _mix(style.ladder, (0, 0, 0), 0.5)
+    dark = mix(style.ladder, (0, 0, 0), 0.5)
     for k in (-half, half):
         a, b = c - d * L + p * k, c + d * L + p * k
         cv2.line(img, _pt(a), _pt(b), dark, th + 2, cv2.LINE_AA)

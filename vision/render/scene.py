@@ -16,7 +16,7 @@ from .camera import frame_camera, paste, placement, project, rounded_alpha
 from .clutter import CARD_MM, clutter_items
 from .faces import goal_face, path_face, start_face
 from .maze import Board, Cell, first_cards, grow_maze, reveal_random
-from .style import Style, _mix, random_style
+from .style import Style, mix, random_style
 from .layout import card_corners, fake_region, image_size, layout_cards
 from .table import make_table, table_edge, warp_table
 
@@ -163,7 +163,7 @@ def _paste_cards(canvas, board: Board, lay, style: Style, H, seed: int) -> list[
         h = face.shape[0]
         if edge != "none":
             tone = (25, 25, 25) if edge == "dark" else (240, 240, 240)
-            cv2.rectangle(face, (0, 0), (w - 1, h - 1), _mix(tuple(int(v) for v in face[h // 2, 2]), tone, 0.6),
+            cv2.rectangle(face, (0, 0), (w - 1, h - 1), mix(tuple(int(v) for v in face[h // 2, 2]), tone, 0.6),
                           max(1, w // 90))
         if prng.random() < 0.3:  # a curled or tilted card catches the light unevenly
             ramp = np.linspace(prng.uniform(0.85, 1.0), prng.uniform(1.0, 1.12), h, dtype=np.float32)

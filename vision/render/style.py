@@ -45,11 +45,13 @@ class Style:
     extra: dict = field(default_factory=dict)
 
 
-def _jit(rng: random.Random, c: Color, amt: int) -> Color:
+def jitter(rng: random.Random, c: Color, amt: int) -> Color:
+    """`c` with every channel moved by up to `amt`."""
     return tuple(int(min(255, max(0, v + rng.randint(-amt, amt)))) for v in c)  # type: ignore[return-value]
 
 
-def _mix(a: Color, b: Color, t: float) -> Color:
+def mix(a: Color, b: Color, t: float) -> Color:
+    """The colour `t` of the way from `a` to `b`."""
     return tuple(int(round(x * (1 - t) + y * t)) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
@@ -67,27 +69,27 @@ def random_style(rng: random.Random, family: str | None = None) -> Style:
     """A jittered style of the given (or a random) family."""
     fam = family or rng.choices(FAMILIES, weights=FAMILY_WEIGHTS)[0]
     base_fam = fam if fam in _STONES else rng.choice(list(_STONES)[:5])
-    stone = _jit(rng, rng.choice(_STONES[base_fam]), 12)
-    tunnel = _jit(rng, rng.choice([(250, 252, 252), (235, 245, 248), (220, 235, 240), (245, 245, 235)]), 6)
-    outline = _jit(rng, rng.choice([(70, 75, 80), (40, 45, 50), (90, 95, 105), (60, 70, 90)]), 15)
+    stone = jitter(rng, rng.choice(_STONES[base_fam]), 12)
+    tunnel = jitter(rng, rng.choice([(250, 252, 252), (235, 245, 248), (220, 235, 240), (245, 245, 235)]), 6)
+    outline = jitter(rng, rng.choice([(70, 75, 80), (40, 45, 50), (90, 95, 105), (60, 70, 90)]), 15)
     s = Style(
         family=fam, stone=stone, stone_tex=rng.uniform(10, 30), tex_scale=rng.uniform(0.05, 0.25),
-        crack=_mix(stone, (30, 30, 30), rng.uniform(0.3, 0.6)), cracks=rng.randint(2, 10),
+        crack=mix(stone, (30, 30, 30), rng.uniform(0.3, 0.6)), cracks=rng.randint(2, 10),
         patches=rng.uniform(0.0, 0.12), tunnel=tunnel, tunnel_tex=rng.uniform(2, 10),
         outline=outline, outline_w=rng.uniform(0.012, 0.04), tunnel_w=rng.uniform(0.22, 0.3),
         wobble=rng.uniform(0.02, 0.1), stone_jitter=rng.uniform(2, 10),
         border=None, border_w=0.0, corner_r=rng.uniform(0.03, 0.09), deco=rng.uniform(0.2, 0.8),
-        ladder=_jit(rng, rng.choice([(30, 130, 240), (40, 110, 210), (20, 150, 230)]), 15),
-        goal_back=_jit(rng, rng.choice([(40, 90, 150), (30, 70, 120), (60, 120, 190), (120, 80, 40),
+        ladder=jitter(rng, rng.choice([(30, 130, 240), (40, 110, 210), (20, 150, 230)]), 15),
+        goal_back=jitter(rng, rng.choice([(40, 90, 150), (30, 70, 120), (60, 120, 190), (120, 80, 40),
                                         (60, 60, 130), (50, 110, 70), (40, 160, 200)]), 20),
-        goal_mark=_jit(rng, rng.choice([(90, 170, 220), (40, 50, 60), (200, 220, 230), (60, 200, 240)]), 20),
+        goal_mark=jitter(rng, rng.choice([(90, 170, 220), (40, 50, 60), (200, 220, 230), (60, 200, 240)]), 20),
         goal_pattern=rng.choice(["emblem", "diamond", "rings", "stripes", "dots"]),
         gloss=rng.uniform(0.0, 0.6),
     )
     _family_tweaks(s, rng)
     _extras(s, rng)
     if rng.random() < 0.2:
-        s.border = _mix(s.stone, (20, 20, 20), rng.uniform(0.3, 0.7)) if rng.random() < 0.7 else (235, 235, 235)
+        s.border = mix(s.stone, (20, 20, 20), rng.uniform(0.3, 0.7)) if rng.random() < 0.7 else (235, 235, 235)
         s.border_w = rng.uniform(0.01, 0.035)
     return s
 
@@ -97,26 +99,26 @@ def _family_tweaks(s: Style, rng: random.Random) -> None:
     if s.family == "grey":
         s.patches = rng.uniform(0.04, 0.2)  # the real print: stone almost as bright as tunnel in places
     elif s.family == "green" or s.family == "sandy":
-        s.tunnel = _jit(rng, rng.choice([(180, 200, 210), (200, 215, 225), (230, 235, 235)]), 10)
+        s.tunnel = jitter(rng, rng.choice([(180, 200, 210), (200, 215, 225), (230, 235, 235)]), 10)
     elif s.family == "cartoon":
         s.stone_tex, s.tunnel_tex, s.cracks, s.patches = rng.uniform(0, 4), 0.0, rng.randint(0, 3), 0.0
-        s.outline = (20, 20, 20) if rng.random() < 0.7 else _mix(s.stone, (0, 0, 0), 0.6)
+        s.outline = (20, 20, 20) if rng.random() < 0.7 else mix(s.stone, (0, 0, 0), 0.6)
         s.outline_w = rng.uniform(0.03, 0.06)
-        s.stone = _jit(rng, rng.choice([(120, 170, 210), (200, 150, 100), (120, 190, 140), (150, 150, 160)]), 20)
+        s.stone = jitter(rng, rng.choice([(120, 170, 210), (200, 150, 100), (120, 190, 140), (150, 150, 160)]), 20)
         s.wobble = rng.uniform(0.0, 0.04)
     elif s.family == "lowcontrast":
-        s.tunnel = _mix(s.stone, (250, 250, 250), rng.uniform(0.35, 0.6))
-        s.outline = _mix(s.stone, (0, 0, 0), rng.uniform(0.1, 0.3))
+        s.tunnel = mix(s.stone, (250, 250, 250), rng.uniform(0.35, 0.6))
+        s.outline = mix(s.stone, (0, 0, 0), rng.uniform(0.1, 0.3))
         s.outline_w = rng.uniform(0.008, 0.02)
     elif s.family == "dark":
-        s.tunnel = _jit(rng, rng.choice([(170, 190, 200), (210, 210, 200), (140, 180, 200)]), 15)
-        s.outline = _mix(s.stone, (0, 0, 0), 0.6)
-        s.crack = _mix(s.stone, (0, 0, 0), 0.5)
+        s.tunnel = jitter(rng, rng.choice([(170, 190, 200), (210, 210, 200), (140, 180, 200)]), 15)
+        s.outline = mix(s.stone, (0, 0, 0), 0.6)
+        s.crack = mix(s.stone, (0, 0, 0), 0.5)
     elif s.family == "inverse":
-        s.stone = _jit(rng, rng.choice([(180, 200, 210), (200, 215, 220), (160, 190, 210)]), 10)
-        s.tunnel = _jit(rng, rng.choice([(60, 80, 110), (70, 70, 75), (50, 70, 90)]), 10)
+        s.stone = jitter(rng, rng.choice([(180, 200, 210), (200, 215, 220), (160, 190, 210)]), 10)
+        s.tunnel = jitter(rng, rng.choice([(60, 80, 110), (70, 70, 75), (50, 70, 90)]), 10)
         s.outline = (25, 30, 35)
-        s.crack = _mix(s.stone, (0, 0, 0), 0.35)
+        s.crack = mix(s.stone, (0, 0, 0), 0.35)
         s.patches = 0.0
 
 
@@ -124,12 +126,12 @@ def _extras(s: Style, rng: random.Random) -> None:
     """Features of other card-art sources: rails in tunnels, banded rock, no outlines, ruler-straight
     tunnels, odd tunnel widths."""
     if rng.random() < 0.15:
-        s.extra["rails"] = _mix(s.tunnel, (20, 30, 50), rng.uniform(0.5, 0.8))
+        s.extra["rails"] = mix(s.tunnel, (20, 30, 50), rng.uniform(0.5, 0.8))
     if rng.random() < 0.15:
         s.extra["strata"] = rng.uniform(0.06, 0.2)
     if rng.random() < 0.12:
         s.outline_w = 0.0
-        s.tunnel = _mix(s.tunnel, s.stone, rng.uniform(0.0, 0.2))
+        s.tunnel = mix(s.tunnel, s.stone, rng.uniform(0.0, 0.2))
     if rng.random() < 0.15:
         s.wobble = 0.0
     if rng.random() < 0.15:
@@ -138,11 +140,11 @@ def _extras(s: Style, rng: random.Random) -> None:
         s.outline_w = 0.0
         s.extra["soft"] = rng.uniform(0.01, 0.04)
     if rng.random() < 0.15:  # deep, dark cracks that look like tunnel outlines
-        s.cracks, s.crack = rng.randint(8, 16), _mix(s.stone, (10, 10, 10), rng.uniform(0.6, 0.8))
+        s.cracks, s.crack = rng.randint(8, 16), mix(s.stone, (10, 10, 10), rng.uniform(0.6, 0.8))
         s.extra["crack_w"] = rng.uniform(0.015, 0.03)
     if rng.random() < 0.3:
-        s.extra["speckles"] = _mix(s.stone, (30, 30, 30), rng.uniform(0.5, 0.8))
+        s.extra["speckles"] = mix(s.stone, (30, 30, 30), rng.uniform(0.5, 0.8))
     if rng.random() < 0.4:
         s.extra["ladder"] = (rng.choice(["diag", "flat", "up", "any"]), rng.uniform(0.18, 0.42),
                              rng.randint(3, 8), rng.uniform(0.05, 0.1))
-        s.ladder = _jit(rng, rng.choice([(30, 130, 240), (30, 80, 140), (40, 100, 170), (50, 180, 220)]), 15)
+        s.ladder = jitter(rng, rng.choice([(30, 130, 240), (30, 80, 140), (40, 100, 170), (50, 180, 220)]), 15)

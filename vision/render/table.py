@@ -11,7 +11,7 @@ import numpy as np
 
 from .art import noise
 from .camera import project
-from .style import Style, _jit, _mix
+from .style import Style, jitter, mix
 
 KINDS = ("felt", "wood", "checks", "grid", "stripes", "dots", "waves", "cardlike", "plain")
 WEIGHTS = (3, 3, 2, 2, 1, 1, 2, 2, 2)
@@ -23,10 +23,10 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
     kind = kind or prng.choices(KINDS, weights=WEIGHTS)[0]
     size = 1536
     ppm = float(np.clip(size / max(extent_mm, 200), 0.6, 3.0))
-    base = _jit(prng, prng.choice([(40, 110, 40), (60, 60, 160), (150, 120, 90), (200, 200, 200), (90, 90, 95),
+    base = jitter(prng, prng.choice([(40, 110, 40), (60, 60, 160), (150, 120, 90), (200, 200, 200), (90, 90, 95),
                                   (50, 90, 170), (120, 70, 140), (60, 140, 200), (30, 30, 35), (210, 225, 235)]), 30)
     if kind == "cardlike":
-        base = _jit(prng, style.stone, 12)
+        base = jitter(prng, style.stone, 12)
     if color is not None:
         base = color
     img = np.empty((size, size, 3), np.float32)
@@ -37,7 +37,7 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
         img += (noise(rng, size, size, prng.uniform(10, 80) * ppm, 3) * amp)[..., None]
         img += rng.standard_normal((size, size, 1), dtype=np.float32) * (amp * 0.5)
     elif kind == "wood":
-        img[:] = _jit(prng, prng.choice([(60, 100, 150), (40, 70, 110), (90, 140, 190), (30, 50, 80)]), 20)
+        img[:] = jitter(prng, prng.choice([(60, 100, 150), (40, 70, 110), (90, 140, 190), (30, 50, 80)]), 20)
         n = noise(rng, size, size, 200 * ppm, 2)
         y = np.arange(size, dtype=np.float32)[:, None] / ppm
         period = prng.uniform(6, 20)
@@ -49,7 +49,7 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
             for yv in np.arange(prng.uniform(0, plank), size, plank):
                 img[int(yv):int(yv) + max(1, int(ppm * prng.uniform(1, 3)))] *= 0.45
     elif kind == "waves":
-        other = np.array(_mix(base, (0, 0, 0), prng.uniform(0.2, 0.4)), np.float32)
+        other = np.array(mix(base, (0, 0, 0), prng.uniform(0.2, 0.4)), np.float32)
         n = noise(rng, size, size, prng.uniform(15, 40) * ppm, 2)
         m = np.clip((np.sin(n * prng.uniform(6, 14)) + 0.2) * 2, 0, 1)[..., None]
         img = img * (1 - m) + other * m
@@ -61,7 +61,7 @@ def make_table(prng: random.Random, rng: np.random.Generator, style: Style, exte
 
 def _periodic(prng: random.Random, kind: str, base, ppm: float, size: int) -> tuple[np.ndarray, int]:
     """Checks, grid lines, stripes and dots, built so the tile wraps seamlessly."""
-    other = _jit(prng, prng.choice([(250, 250, 250), (30, 30, 30), _mix(base, (0, 0, 0), 0.4)]), 10)
+    other = jitter(prng, prng.choice([(250, 250, 250), (30, 30, 30), mix(base, (0, 0, 0), 0.4)]), 10)
     period_mm = prng.uniform(12, 100) if kind != "grid" else prng.uniform(20, 90)
     reps = max(1, round(size / (period_mm * ppm)))
     per = size / reps
