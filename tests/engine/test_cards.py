@@ -52,3 +52,23 @@ def test_stone_goal_turns_toward_the_tunnel() -> None:
     assert cards.stone_face("stone_ne", "N") == "NE"
     assert cards.stone_face("stone_nw", "S") == "ES"
     assert cards.stone_face("stone_nw", "NW") == "NW"
+
+
+def test_each_shape_and_action_card_has_the_copies_rules_md_lists() -> None:
+    # (openings upright, dead end) -> copies, typed from RULES.md's table
+    expected = {("NESW", False): 5, ("NES", False): 5, ("NEW", False): 5, ("NS", False): 4,
+                ("EW", False): 3, ("NE", False): 5, ("NW", False): 4}
+    expected.update({(o, True): 1 for o in ("NESW", "NES", "ESW", "NS", "EW", "NE", "NW", "N", "E")})
+    got = {(s.openings, not s.connected): s.copies for s in cards.TUNNEL_SHAPES}
+    assert got == expected
+    # turned 180 degrees the same cards show: T NES -> NSW, T NEW -> ESW, NE -> SW, NW -> SE
+    assert cards.copies_of("NSW") == 5 and cards.copies_of("ESW") == 5
+    assert cards.copies_of("NSW", True) == 1 and cards.copies_of("S", True) == 1
+    assert cards.copies_of("W", True) == 1 and cards.copies_of("SE", True) == 1
+    actions = {name: n for name, (_, _, n) in cards.ACTION_CARDS.items()}
+    assert actions == {"broken_pick": 3, "broken_lantern": 3, "broken_cart": 3, "repair_pick": 2,
+                       "repair_lantern": 2, "repair_cart": 2, "repair_pick_lantern": 1,
+                       "repair_pick_cart": 1, "repair_lantern_cart": 1, "rockfall": 3, "map": 6}
+    goals = {s.name: (s.openings, s.face) for s in cards.PATH_SHAPES if s.kind == "goal"}
+    assert goals == {"gold": ("NESW", "gold"), "stone_ne": ("NE", "stone"), "stone_nw": ("NW", "stone")}
+    assert cards.ROLE_CARDS == {"gold_digger": 7, "saboteur": 4}

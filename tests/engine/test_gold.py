@@ -83,3 +83,16 @@ def test_ranking_ties_share_a_place() -> None:
     state = replace(started(4), gold=((3, 1), (2, 2), (1,), ()))
     places = {r["seat"]: r["place"] for r in ranking(state)}
     assert places == {0: 1, 1: 1, 2: 3, 3: 4}
+
+
+def test_gold_cards_drawn_per_reward_setting() -> None:
+    # players -> (cards drawn: min(players, 9), saboteurs dealt, gold-diggers dealt), by hand
+    table = {3: (3, 1, 2), 4: (4, 1, 3), 5: (5, 2, 3), 6: (6, 2, 4), 7: (7, 3, 4), 8: (8, 3, 5),
+             9: (9, 3, 6), 10: (9, 4, 6)}
+    for players, (count, saboteurs, diggers) in table.items():
+        roles = (D,) + (S,) * saboteurs + (D,) * (diggers - 1)
+        state, events = settle(started(players, roles=roles), "gold_diggers", finder=0)
+        assert [e.count for e in events if type(e).__name__ == "GoldDrawn"] == [count]
+        amigo = started(players, rules=Rules(reward_cards="one_per_digger"), roles=roles)
+        state, events = settle(amigo, "gold_diggers", finder=0)
+        assert [e.count for e in events if type(e).__name__ == "GoldDrawn"] == [diggers]
