@@ -13,9 +13,9 @@ from .ui import act, button, card, hint, ident, title
 def _stats(s: Session) -> ft.Control:
     if not s.stats:
         return hint("Statistics appear once a game is finished.")
-    cols = ["Player", "Games", "Wins", "Nuggets", "Won as saboteur", "Won as gold-digger"]
+    cols = ["Player", "Games", "Wins", "Gold", "Saboteur rounds won", "Digger rounds won"]
     keys = ["name", "games", "wins", "nuggets", "won_as_saboteur", "won_as_digger"]
-    return ft.DataTable(columns=[ft.DataColumn(ft.Text(c)) for c in cols], column_spacing=14,
+    return ft.DataTable(columns=[ft.DataColumn(ft.Text(c)) for c in cols], column_spacing=10, data_row_max_height=40,
                         rows=[ft.DataRow([ft.DataCell(ft.Text(str(r[k]))) for k in keys]) for r in s.stats])
 
 

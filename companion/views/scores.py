@@ -72,7 +72,7 @@ def Scores(s: Session) -> ft.Control:
         best = [r["name"] for r in sheet["ranking"] if r["place"] == 1]
         won = " and ".join(best) + (" share the victory!" if len(best) > 1 else " wins!")
         items.append(ident("winner", ft.Text(won, size=20, weight=ft.FontWeight.BOLD)))
-        items.append(card(*[ft.Text(f"{r['place']}. {r['name']} - {r['nuggets']} nuggets") for r in sheet["ranking"]]))
+        items.append(card(*[ft.Text(f"{r['place']}. {r['name']} - {r['nuggets']} nugget{'' if r['nuggets'] == 1 else 's'}") for r in sheet["ranking"]]))
     else:
         items.append(hint("Each player's gold stays secret until the end. Check your own:"))
         items.append(ft.Row([button(n, act(s.my_gold, i), f"my-gold-{i}", ft.Icons.LOCK, primary=False)

@@ -110,7 +110,7 @@ def release(page) -> None:
 def shot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path))
     return path
 
 
@@ -122,6 +122,21 @@ def click_away(page, identifier: str, tries: int = 3) -> None:
         deadline = time.time() + 4
         while time.time() < deadline:
             if not by_id(page, identifier).count():
-                return
+                time.sleep(0.5)
+                if not by_id(page, identifier).count():
+                    return
             time.sleep(0.1)
     raise AssertionError(f"{identifier} did not respond")
+
+
+def click_until(page, identifier: str, appears: str, tries: int = 3) -> None:
+    """Click, then wait for `appears` to show up; retry a lost tap."""
+    for _ in range(tries):
+        click(page, identifier)
+        deadline = time.time() + 4
+        while time.time() < deadline:
+            if by_id(page, appears).count():
+                return
+            time.sleep(0.1)
+    shot(page, f"failure-{identifier}")
+    raise AssertionError(f"{identifier} never led to {appears}")

@@ -13,7 +13,7 @@ from playwright.sync_api import sync_playwright
 
 from engine import board as eboard
 
-from .helpers import (CHROMIUM_ARGS, AppServer, by_id, click, click_away, hold, open_app, release,
+from .helpers import (CHROMIUM_ARGS, AppServer, by_id, click, click_away, click_until, hold, open_app, release,
                       shot)
 
 pytestmark = pytest.mark.e2e
@@ -38,6 +38,21 @@ def first_present(page, ids: list[str], timeout: float = 30) -> str:
         time.sleep(0.1)
     shot(page, "failure")
     raise AssertionError(f"none of {ids} appeared")
+
+
+def wait_text(page, identifier: str, *parts: str, timeout: float = 15) -> str:
+    """Wait until the control's accessible text contains every part; returns the text."""
+    deadline = time.time() + timeout
+    text = ""
+    while time.time() < deadline:
+        loc = by_id(page, identifier)
+        if loc.count():
+            text = loc.first.inner_text()
+            if all(p in text for p in parts):
+                return text
+        time.sleep(0.15)
+    shot(page, f"failure-{identifier}")
+    raise AssertionError(f"{identifier} never said {parts}: {text!r}")
 
 
 def reveal_roles(page, shots: bool) -> None:
@@ -79,6 +94,7 @@ def photo_turn(page, path: Path, cell: tuple[int, int], card: dict, first: bool)
         click(page, "photo")
     chooser.value.set_files(str(path))
     kind = first_present(page, ["verdict", "error"], timeout=60)
+    time.sleep(0.5)
     outcome = by_id(page, kind).first.inner_text()
     if first:
         time.sleep(0.5)
@@ -87,14 +103,12 @@ def photo_turn(page, path: Path, cell: tuple[int, int], card: dict, first: bool)
     if not ("LEGAL" in outcome and want in outcome):
         if by_id(page, "clear-reading").count():
             click_away(page, "clear-reading")
-        click(page, f"cell-{cell[0]}-{cell[1]}")
+        click_until(page, f"cell-{cell[0]}-{cell[1]}", "pick-none")
         click(page, f"pick-{card['openings']}{'-dead' if card['dead_end'] else ''}")
-        page.wait_for_function(
-            "w => document.body.innerText.includes(w) && document.body.innerText.includes('LEGAL')",
-            arg=want, timeout=15000)
+        wait_text(page, "verdict", want, "LEGAL")
         if first:
             shot(page, "06-scan-fixed")
-    click(page, "confirm")
+    click_away(page, "confirm")
     first_present(page, ["action-pass", "open-pick", "next-round"])
     return outcome
 
@@ -149,6 +163,45 @@ def special_actions(page) -> None:
     page.get_by_text(before, exact=False).first.wait_for(timeout=10000)
 
 
+def peek_goal(page, row: int) -> str:
+    """Play a map on the goal in `row`; the player reads it in private. Returns its face."""
+    click(page, "action-map")
+    click(page, f"goal-{row}")
+    click_away(page, "do-map")
+    click(page, "open-peek")
+    hold(page, "hold")
+    text = wait_text(page, "hold", "is")
+    release(page)
+    click_away(page, "private-done")
+    return "gold" if "GOLD" in text else "stone"
+
+
+def lay_by_hand(page, col: int, row: int, openings: str) -> None:
+    """A path card entered on the grid without a photo (the fallback when no camera)."""
+    first_present(page, ["action-pass"])
+    click_until(page, "action-path", f"cell-{col}-{row}")
+    click_until(page, f"cell-{col}-{row}", "pick-none")
+    click(page, f"pick-{openings}")
+    wait_text(page, "verdict", f"at ({col},{row})", "LEGAL")
+    click_away(page, "confirm")
+
+
+def dig_to_gold(page) -> None:
+    """Round 3: two maps find the gold, then the players dig a tunnel to it."""
+    gold_row = 0 if peek_goal(page, 0) == "gold" else -2 if peek_goal(page, -2) == "gold" else 2
+    for col in range(1, 6):
+        lay_by_hand(page, col, 0, "NESW")
+    if gold_row == 0:
+        for col in (6, 7):
+            lay_by_hand(page, col, 0, "EW")
+        return
+    lay_by_hand(page, 6, 0, "EW")
+    up = gold_row < 0
+    lay_by_hand(page, 7, 0, "NEW" if up else "ESW")
+    lay_by_hand(page, 7, gold_row // 2, "NS")
+    lay_by_hand(page, 7, gold_row, "ES" if up else "NE")
+
+
 def play_out(page, screenshots: dict) -> str:
     """Pass (and draft) until the round or the game ends; returns what ended it."""
     while True:
@@ -186,6 +239,8 @@ def test_whole_three_player_game(browser, tmp_path: Path) -> None:
         for rnd in (1, 2, 3):
             if rnd == 2:
                 special_actions(page)
+            if rnd == 3:
+                dig_to_gold(page)
             if rnd == 1 and first_present(page, WAIT_IDS) == "action-pass":
                 click(page, "scores")
                 click(page, "my-gold-0")
@@ -202,6 +257,7 @@ def test_whole_three_player_game(browser, tmp_path: Path) -> None:
                 click(page, "next-round")
                 reveal_roles(page, shots=False)
         assert end == "winner"
+        assert "draft" in shots, "round 3 was meant to end with the gold found and the draft"
         shot(page, "12-final")
         assert page.get_by_text("wins!", exact=False).count() or page.get_by_text("share the victory", exact=False).count()
         click(page, "final-home")

@@ -1,0 +1,124 @@
+"""Catalogue upkeep with Babel's own API: extract the ids from the code, update and check the `.po`s.
+
+The template goes to `var/i18n/messages.pot` (git-ignored, generated). Only the `.po` files are
+kept in git, and nothing compiled is written anywhere: `catalog.py` compiles in memory.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from .catalog import DOMAIN, LANGUAGES, SOURCE, placeholders, po_path, read_catalog
+
+KEYWORDS = {"t": None, "n": (1, 2), "N_": None, "N_n": (1, 2)}
+METHOD_MAP = [("companion/**.py", "python")]
+
+
+_CALL = re.compile(r"""\b(?:t|n|N_|N_n)\(\s*[rRuU]?['"]""")
+
+
+def _is_call(root: Path, filename: str, lineno: int, cache: dict[str, list[str]]) -> bool:
+    """Babel also picks up `t["players"]` when a variable is called t; keep real calls only."""
+    if filename not in cache:
+        cache[filename] = (root / filename).read_text(encoding="utf-8").splitlines()
+    lines = cache[filename]
+    near = "\n".join(lines[max(0, lineno - 3):lineno + 1])
+    return bool(_CALL.search(near))
+
+
+def template(root: Path) -> Catalog:
+    """Every message id the code marks (t, n, N_), with where it is used."""
+    cat = Catalog(domain=DOMAIN, project="Saboteur Companion", version="0.1")
+    cache: dict[str, list[str]] = {}
+    for filename, lineno, message, comments, _ctx in extract_from_dir(
+            str(root), METHOD_MAP, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+        if isinstance(message, tuple) and not all(message) or not message:
+            continue
+        if not _is_call(root, filename, lineno, cache):
+            continue
+        flags = ["python-brace-format"] if placeholders("".join(message if isinstance(message, tuple)
+                                                                else (message,))) else []
+        cat.add(message, None, [(filename, lineno)], auto_comments=comments, flags=flags)
+    return cat
+
+
+def extract(root: Path) -> tuple[Path, int]:
+    out = root / "var" / "i18n" / f"{DOMAIN}.pot"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cat = template(root)
+    with out.open("wb") as fh:
+        write_po(fh, cat, width=100)
+    return out, len(cat)
+
+
+def update(root: Path, force: bool = False) -> list[tuple[str, int, int]]:
+    """Merge the code's ids into every catalogue; refuse when most ids would go obsolete."""
+    tpl = template(root)
+    done = []
+    for lang in LANGUAGES:
+        cat = read_catalog(lang)
+        before = {m.id for m in cat if m.id}
+        kept = sum(1 for m in tpl if m.id in before)
+        if not force and before and kept < len(before) / 2:
+            raise SystemExit(f"{lang}: only {kept} of {len(before)} ids are still in the code; "
+                             "the screens are probably not wired to the catalogue yet (use force)")
+        cat.update(tpl, no_fuzzy_matching=True, update_header_comment=False)
+        if lang == SOURCE:
+            for m in cat:
+                if m.id and not m.string:
+                    m.string = m.id
+        with po_path(lang).open("wb") as fh:
+            write_po(fh, cat, width=100, ignore_obsolete=False)
+        done.append((lang, len({m.id for m in cat if m.id} - before), len(cat.obsolete)))
+    return done
+
+
+def message_problems(lang: str, message: Message, nplurals: int) -> list[str]:
+    """What is wrong with one translated message (empty, placeholders, plural forms)."""
+    where = f"{lang}: {message.id!r}"
+    if isinstance(message.id, tuple):
+        forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        if len(forms) != nplurals:
+            return [f"{where}: {len(forms)} plural forms, the language has {nplurals}"]
+        out = [f"{where}: empty plural form {i}" for i, f in enumerate(forms) if not f]
+        allowed = placeholders(message.id[0]) | placeholders(message.id[1])
+        for i, form in enumerate(forms):
+            if form and not placeholders(form) <= allowed:
+                out.append(f"{where}: form {i} has unknown placeholders {placeholders(form) - allowed}")
+        if forms[-1] and placeholders(forms[-1]) != placeholders(message.id[1]):
+            out.append(f"{where}: the general form's placeholders differ from the source")
+        return out
+    if not message.string:
+        return [f"{where}: empty translation"]
+    if placeholders(message.string) != placeholders(message.id):
+        return [f"{where}: placeholders {sorted(placeholders(message.string))} "
+                f"differ from {sorted(placeholders(message.id))}"]
+    return []
+
+
+def catalog_problems(lang: str, cat: Catalog, source_ids: set) -> list[str]:
+    ids = {m.id for m in cat if m.id}
+    out = [f"{lang}: missing {i!r}" for i in sorted(source_ids - ids, key=str)]
+    out += [f"{lang}: not in English {i!r}" for i in sorted(ids - source_ids, key=str)]
+    for m in cat:
+        if m.id:
+            out += message_problems(lang, m, cat.num_plurals)
+    return out
+
+
+def check() -> list[str]:
+    """All problems of all six catalogues against the English source catalogue."""
+    source_ids = {m.id for m in read_catalog(SOURCE) if m.id}
+    out: list[str] = []
+    for lang in LANGUAGES:
+        out += catalog_problems(lang, read_catalog(lang), source_ids)
+    return out
+
+
+def read_po_file(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang, domain=DOMAIN)
