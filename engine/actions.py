@@ -12,6 +12,7 @@ from .turns import (DOUBLE_REPAIRS, UNKNOWN_DOUBLE, Refusal, Result, check_roles
 
 
 def break_tool(state: GameState, move: BreakTool) -> Result:
+    """At most one broken card per tool and player; self-sabotage only if the rules allow it."""
     need_turn(state, move.seat)
     need_seat(state, move.target, "target")
     if move.tool not in TOOLS:
@@ -67,6 +68,7 @@ def repair(state: GameState, move: Repair) -> Result:
 
 
 def rockfall(state: GameState, move: Rockfall) -> Result:
+    """Remove a tunnel card (never the start or a goal); both it and the rockfall are discarded."""
     need_turn(state, move.seat)
     pos: Pos = (move.col, move.row)
     problem = rockfall_problem(state.board, pos)
@@ -78,6 +80,7 @@ def rockfall(state: GameState, move: Rockfall) -> Result:
 
 
 def play_map(state: GameState, move: PlayMap) -> Result:
+    """Look at a face-down goal; the answer goes only to this seat (a private MapPeek)."""
     need_turn(state, move.seat)
     pos = (move.goal_col, move.goal_row)
     cell = state.board.cells.get(pos)
@@ -115,6 +118,7 @@ def pass_turn(state: GameState, move: Pass) -> Result:
 
 
 def reveal_role(state: GameState, move: RevealRole) -> Result:
+    """Custody "cards": a seat shows its role at the round's end; the last one settles the gold."""
     need_phase(state, "roles")
     need_seat(state, move.seat)
     if move.role not in ROLES:
@@ -131,6 +135,7 @@ def reveal_role(state: GameState, move: RevealRole) -> Result:
 
 
 def take_gold(state: GameState, move: TakeGold) -> Result:
+    """One pick of the counter-clockwise draft, only by the seat whose pick it is."""
     need_phase(state, "draft")
     need_seat(state, move.seat)
     if move.seat != state.draft.picker:

@@ -3,6 +3,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 
 from .board import Board, frontier, legal_placement, placement_problem
 from .cards import TUNNEL_SHAPES, orientations
@@ -24,6 +25,7 @@ def _boards(count: int) -> list[Board]:
 
 
 def _queries(boards: list[Board], rng: random.Random) -> list[tuple[Board, tuple, str, bool]]:
+    """Random shapes at frontier cells and beside cards: legal and illegal placements mixed."""
     out = []
     for board in boards:
         cells = frontier(board) + [(c + 1, r) for c, r in board.cells]
@@ -34,7 +36,7 @@ def _queries(boards: list[Board], rng: random.Random) -> list[tuple[Board, tuple
     return out
 
 
-def _rate(budget: float, step) -> float:
+def _rate(budget: float, step: Callable[[], int]) -> float:
     """Calls of step() per second over about `budget` seconds."""
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < budget:

@@ -15,6 +15,7 @@ __all__ = ["HIDDEN_GOAL", "START_CELL", "Board", "Cell", "Pos", "edge_problem", 
 
 
 def _fmt(pos: Pos) -> str:
+    """A position as the reasons write it: (col,row)."""
     return f"({pos[0]},{pos[1]})"
 
 # The scanner's board format: {"cards": [{"col","row","kind","openings","dead_end","face"}, ...]}
@@ -24,6 +25,7 @@ FACES = ("down", "gold", "stone")
 
 
 def _int(card: dict, key: str, where: str) -> int:
+    """An integer field of a scanner card (bool is refused: JSON true is not a column)."""
     value = card.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{where}: '{key}' must be an integer")
@@ -80,6 +82,7 @@ def board_from_cards(board_json: object) -> tuple[Board, list[dict]]:
 
 
 def _problem(pos: Pos, rule: str, reason: str, side: str | None = None) -> dict:
+    """One entry of check_board's problem list."""
     out: dict = {"col": pos[0], "row": pos[1], "rule": rule, "reason": reason}
     if side:
         out["side"] = side

@@ -42,15 +42,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _out(obj: Any) -> None:
+    """One JSON object per output line, so callers can stream the answers."""
     sys.stdout.write(json.dumps(obj) + "\n")
 
 
 def _fail(message: str) -> int:
+    """Input that could not be read: a JSON error line and exit status 2, never a traceback."""
     _out({"ok": False, "error": message})
     return 2
 
 
 def _read(path: str) -> str:
+    """A file's text, or stdin for '-'."""
     if path == "-":
         return sys.stdin.read()
     with open(path, encoding="utf-8") as handle:
@@ -58,6 +61,7 @@ def _read(path: str) -> str:
 
 
 def _replay(path: str) -> int:
+    """One verdict per record line; exit 0 only if every line was legal."""
     text = _read(path)
     ok = True
     for verdict in verdicts(text):
@@ -67,6 +71,7 @@ def _replay(path: str) -> int:
 
 
 def _load_json(text: str, what: str) -> Any:
+    """JSON from text, with a ValueError that says where it broke."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -75,6 +80,7 @@ def _load_json(text: str, what: str) -> Any:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """`check BOARD [--place P] [--jsonl]`: a board verdict, a placement verdict, or many."""
     rules = PRESETS[args.rules]
     board = None
     if args.board is not None and not (args.jsonl and args.board == "-"):

@@ -34,6 +34,7 @@ def apply(state: GameState, move: Any) -> tuple[GameState, tuple]:
 
 
 def _start_round(state: GameState, move: StartRound) -> Result:
+    """Deal a round: from the seeded RNG, from the caller (tests, records) or, custody "cards", nothing secret."""
     need_phase(state, "setup", "round_over")
     if state.rules.custody == "cards" and (move.roles or move.goals):
         raise Refusal("bad_move", "with custody 'cards' the physical cards hold roles and goals")
@@ -46,6 +47,7 @@ def _start_round(state: GameState, move: StartRound) -> Result:
 
 
 def _place(state: GameState, move: PlacePath) -> Result:
+    """Lay a tunnel card: the turn, tools, placement and copy checks, then the reveals it causes."""
     need_turn(state, move.seat)
     if state.broken[move.seat]:
         tools = " and ".join(state.broken[move.seat])

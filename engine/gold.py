@@ -49,6 +49,7 @@ def eligible_diggers(state: GameState) -> list[int]:
 
 
 def _start_draft(state: GameState, diggers: list[int], events: list) -> tuple:
+    """Draw the round's gold cards and open the draft with the first eligible gold-digger."""
     if not diggers:
         return _finish(state, events)
     count = min(state.n, 9) if state.rules.reward_cards == "players_cap9" else len(diggers)
@@ -65,6 +66,7 @@ def take(state: GameState, seat: int, value: int, events: list) -> tuple:
 
 
 def _take_one(state: GameState, seat: int, value: int, events: list) -> GameState:
+    """Give one card to a seat and move the pick on counter-clockwise."""
     draft = state.draft
     offer = list(draft.offer)
     offer.remove(value)
@@ -83,6 +85,7 @@ def _auto_take(state: GameState, events: list) -> tuple:
 
 
 def _credit(state: GameState, seat: int, values: tuple[int, ...]) -> GameState:
+    """Add gold cards to a seat's secret holding and to this round's gains."""
     gold = state.gold[:seat] + (state.gold[seat] + values,) + state.gold[seat + 1:]
     gains = list(state.gains)
     gains[seat] += sum(values)

@@ -179,4 +179,5 @@ def frontier(board: Board) -> list[Pos]:
 
 
 def _fmt(pos: Pos) -> str:
+    """A position as the reasons write it: (col,row)."""
     return f"({pos[0]},{pos[1]})"

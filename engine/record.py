@@ -80,6 +80,7 @@ def loads(text: str) -> tuple[dict, list]:
 
 
 def _json(number: int, line: str) -> Any:
+    """One record line as JSON, or a RecordError carrying its line number."""
     try:
         return json.loads(line)
     except json.JSONDecodeError as exc:
@@ -120,6 +121,7 @@ def verdicts(text: str) -> Iterator[dict]:
 
 
 def _verdict(state: GameState, number: int, line: str) -> tuple[dict, GameState]:
+    """The verdict of one move line and the state after it (unchanged if refused)."""
     try:
         move = move_from_dict(_json(number, line))
     except ValueError as exc:

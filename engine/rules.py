@@ -21,6 +21,7 @@ class Rules:
     custody: str = "app"  # "app": the engine deals roles and the gold goal; "cards": the table does
 
     def __post_init__(self) -> None:
+        """Refuse unknown choices at once, so a typo never silently plays other rules."""
         if self.reward_cards not in REWARD_CHOICES:
             raise ValueError(f"reward_cards must be one of {REWARD_CHOICES}")
         if self.custody not in CUSTODY_CHOICES:

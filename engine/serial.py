@@ -18,6 +18,7 @@ def to_dict(obj: Any) -> dict:
 
 
 def _plain(value: Any) -> Any:
+    """Tuples as lists, recursively (JSON has no tuples)."""
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
@@ -86,6 +87,7 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
+    """Type hints of a dataclass, cached: type_problem runs on every applied move."""
     return typing.get_type_hints(cls)
 
 

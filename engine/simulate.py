@@ -87,6 +87,7 @@ def _play(state: GameState, seat: int, card: str, rng: random.Random) -> Any:
 
 
 def _path(state: GameState, seat: int, card: str, rng: random.Random) -> Any:
+    """A legal placement of a tunnel card, mostly toward the goals (so gold gets found), or None."""
     if state.broken[seat]:
         return None
     shape = SHAPES_BY_NAME[card]

@@ -21,12 +21,14 @@ class Refusal(Exception):
 
 
 def need_phase(state: GameState, *phases: str) -> None:
+    """Refuse a move that does not belong to the current phase."""
     if state.phase not in phases:
         raise Refusal("wrong_phase", f"this move is not possible now: the game is in phase "
                                      f"'{state.phase}', not {' or '.join(repr(p) for p in phases)}")
 
 
 def need_seat(state: GameState, seat: int, what: str = "seat") -> None:
+    """Refuse a seat number that is not at this table."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
         raise Refusal("bad_seat", f"{what} {seat!r} is not a seat at this table (0..{state.n - 1})")
 
@@ -101,6 +103,7 @@ def draw(state: GameState, seat: int) -> GameState:
 
 
 def set_at(values: tuple, index: int, value: Any) -> tuple:
+    """A copy of a tuple with one item replaced (states are immutable)."""
     return values[:index] + (value,) + values[index + 1:]
 
 

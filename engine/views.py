@@ -44,6 +44,7 @@ def view_for(state: GameState, seat: int | None = None) -> dict:
 
 
 def _public(state: GameState) -> dict:
+    """What everyone at the table may know: no roles before the round ends, no gold before the end."""
     view: dict = {
         "players": list(state.players), "rules": state.rules.to_dict(), "mode": state.mode,
         "round": state.round, "phase": state.phase, "turn": state.turn if state.phase == "play" else None,
