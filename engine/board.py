@@ -52,8 +52,8 @@ def cell_from_card(card: object, where: str = "card") -> tuple[Pos, Cell]:
         raise ValueError(f"{where}: {exc}") from None
     if kind == "goal" and face == "down":
         openings = ""
-    elif kind == "goal" and face == "gold" and not openings:
-        openings = "NESW"  # the gold is always a cross
+    elif kind == "goal" and face == "gold":
+        openings = "NESW"  # the gold is always a cross, whatever was read (RULES.md, Components)
     elif kind == "start":
         openings = "NESW"  # the start is always a cross, whatever was read
     return pos, Cell(kind, openings, dead_end, face)

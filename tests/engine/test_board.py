@@ -216,3 +216,15 @@ def test_random_scanner_boards_never_crash() -> None:
         verdict = check_board({"cards": cards})
         assert isinstance(verdict["ok"], bool)
         assert verdict["ok"] == (verdict["problems"] == [])
+
+
+def test_a_read_gold_goal_is_always_a_cross() -> None:
+    cards = [{"col": 0, "row": 0, "kind": "start", "openings": "NE"},
+             {"col": 8, "row": 0, "kind": "goal", "face": "gold", "openings": "NE"}]
+    assert check_board({"cards": cards})["connected"] == [[0, 0]]
+    # read as N+E, but the gold is a cross: its south side is open, so a north opening below
+    # it fits (the placement only fails because nothing there connects to the start)
+    verdict = legal_placement({"cards": cards}, {"col": 8, "row": 1, "openings": "NS"})
+    assert verdict["rule"] == "not_connected"
+    verdict = legal_placement({"cards": cards}, {"col": 8, "row": 1, "openings": "EW"})
+    assert verdict["rule"] == "edge_mismatch" and "north" in verdict["reason"]
