@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import PRESETS, PlacePath, Rules, TakeGold, apply, new_game, view_for
+from engine import PRESETS, PlacePath, Rules, TakeGold, apply, new_game, state_from_header, view_for
 from engine import gold
 from tests.engine.helpers import refused, started
 
@@ -72,3 +72,29 @@ def test_final_view_after_three_rounds() -> None:
     best = max(table["totals"])
     assert table["final"]["winners"] == [s for s, t in enumerate(table["totals"]) if t == best]
     assert [g["face"] for g in table["goals"]].count("down") <= 3
+
+
+OWN_KEYS = {"seat", "role", "peeks", "gold", "nuggets", "hand", "choices", "my_gain"}
+
+
+def test_a_seat_view_is_the_table_view_plus_that_seats_own_secrets() -> None:
+    from engine.simulate import random_game
+    for players, seed, rules in ((4, 5, Rules()), (7, 8, Rules(custody="cards")), (10, 2, Rules())):
+        header, moves, _ = random_game(players, seed, rules)
+        state = state_from_header(header)
+        for move in moves:
+            state, _ = apply(state, move)
+            table = view_for(state, None)
+            if state.phase == "play":  # roles, gold and peeks are nowhere on the table
+                text = json.dumps(table)
+                assert '"saboteur"' not in text and '"gold_digger"' not in text and "stone_" not in text
+                assert all(g["face"] != "down" or g["openings"] == "" for g in table["goals"])
+            for seat in range(players):
+                mine = view_for(state, seat)
+                assert set(mine) - set(table) <= OWN_KEYS
+                shared = {k: v for k, v in mine.items() if k in table and k != "draft"}
+                assert shared == {k: v for k, v in table.items() if k != "draft"}
+                assert mine["role"] == state.roles[seat] and mine["gold"] == list(state.gold[seat])
+                assert mine["peeks"] == [{"col": c, "row": r, "face": f} for c, r, f in state.peeks[seat]]
+                if state.draft is not None and state.draft.picker != seat:
+                    assert mine["draft"] == {**table["draft"], "your_pick": False}
