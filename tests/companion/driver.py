@@ -92,7 +92,7 @@ async def advance(s: Session, rng: random.Random, dig_rounds: set[int], seen: di
     elif step == "peek":
         s.open_peek()
         s.hold(True)
-        assert "Goal (8," in s.private_text()
+        assert "Goal (8," in s.private_text() or "yourself" in s.private_text()
         s.hold(False)
         s.done_peek()
     elif step == "turn":
@@ -103,6 +103,18 @@ async def advance(s: Session, rng: random.Random, dig_rounds: set[int], seen: di
         s.take_gold(max(offer) if rng.random() < 0.5 else min(offer))
         assert s.private["what"] == "took"
         s.close_private()
+    elif step == "goal":  # custody by the cards: the table turned a goal over
+        col, row = s.table["pending_reveals"][0]
+        faces = seen.setdefault("faces", {})
+        face = faces.setdefault((s.table["round"], row),
+                                "gold" if row == 2 else "stone_ne" if row == 0 else "stone_nw")
+        s.reveal_goal(col, row, face)
+        assert not s.error, s.error
+    elif step == "roles":  # custody by the cards: everybody shows their role card
+        for seat, role in enumerate(s.table["roles"]):
+            if role is None:
+                s.reveal_role(seat, "saboteur" if seat == 0 else "gold_digger")
+                assert not s.error, s.error
     elif step == "round_end":
         s.next_round()
     else:

@@ -53,6 +53,28 @@ async def test_complete_game(tmp_path: Path, n: int, seed: int) -> None:
     assert sum(p["wins"] for p in s.stats) == len(winners)
 
 
+async def test_custody_by_the_cards(tmp_path: Path) -> None:
+    """The physical cards hold roles and goals: the table tells the app what it sees."""
+    s = new_session(tmp_path)
+    s.new_game_form()
+    for i in range(4):
+        if i >= 3:
+            s.add_player()
+        s.set_name(i, f"P{i}")
+    s.set_custody("cards")
+    assert s.start_game(seed=3), s.error
+    assert s.step == "deal"  # no role reveal: the role cards were dealt by hand
+    rng = random.Random(3)
+    seen: dict = {}
+    for _ in range(3000):
+        if s.step == "final":
+            break
+        await advance(s, rng, {1, 2, 3}, seen)
+    assert s.step == "final"
+    assert seen.get("goal") and seen.get("roles") == 3
+    assert "reveal" not in seen
+
+
 async def test_secrets_stay_private_and_steps_survive_a_restart(tmp_path: Path) -> None:
     s = new_session(tmp_path)
     start(s, 4, 5)

@@ -229,6 +229,8 @@ def test_whole_three_player_game(browser, tmp_path: Path) -> None:
     try:
         page = browser.new_page(viewport={"width": 430, "height": 1500})
         open_app(page, server.url)
+        by_id(page, "new-game").first.wait_for()
+        time.sleep(0.5)
         shot(page, "01-home")
         new_game(page)
         shot(page, "03-roles")
