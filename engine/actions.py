@@ -94,8 +94,10 @@ def play_map(state: GameState, move: PlayMap) -> Result:
 
 
 def pass_turn(state: GameState, move: Pass) -> Result:
-    """Pass by discarding one card. The pass without a discard (empty hand) is never a move:
-    the engine records it by itself whenever the turn goes past an empty hand (turns.next_turn)."""
+    """Pass: discard one card face down, or, with an empty hand, pass without discarding.
+
+    The engine itself passes for a hand it counts as empty (turns.next_turn). At a real table the
+    count can be wrong (a forgotten draw); then the table's word wins: see _pass_empty_handed."""
     need_phase(state, "play")
     need_seat(state, move.seat)
     if not move.discard and state.hands[move.seat] == 0:
@@ -103,7 +105,7 @@ def pass_turn(state: GameState, move: Pass) -> Result:
                                   "hand by itself (without a discard) whenever its turn comes")
     need_turn(state, move.seat)
     if not move.discard:
-        raise Refusal("must_discard", "a player who holds cards must discard one to pass")
+        return _pass_empty_handed(state, move.seat)
     hand_cards = state.hand_cards
     if hand_cards is not None:
         card = move.card if move.card is not None else hand_cards[move.seat][0]
@@ -115,6 +117,21 @@ def pass_turn(state: GameState, move: Pass) -> Result:
     state = replace(state, hands=set_at(state.hands, move.seat, state.hands[move.seat] - 1),
                     hand_cards=hand_cards, discards=state.discards + 1, last_player=move.seat)
     return next_turn(draw(state, move.seat), [Passed(move.seat, True)])
+
+
+def _pass_empty_handed(state: GameState, seat: int) -> Result:
+    """Track mode: the table says this seat's hand is empty although the engine counts cards.
+
+    RULES.md lets an empty hand pass without discarding, and in track mode only the table sees
+    the hands, so the pass is recorded and the count set to 0. It is refused while the draw pile
+    lasts (everyone draws after each play, so no hand can be empty yet) and in simulate mode
+    (the engine holds the real hand)."""
+    if state.hand_cards is not None or state.draw_pile > 0:
+        why = ("the draw pile still has cards, so no hand can be empty yet" if state.draw_pile
+               else f"seat {seat} still holds cards")
+        raise Refusal("must_discard", f"a player who holds cards must discard one to pass: {why}")
+    state = replace(state, hands=set_at(state.hands, seat, 0), last_player=seat)
+    return next_turn(state, [Passed(seat, False)])
 
 
 def reveal_role(state: GameState, move: RevealRole) -> Result:

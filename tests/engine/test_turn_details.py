@@ -20,14 +20,37 @@ def test_empty_hands_pass_without_discarding_and_the_log_shows_it() -> None:
     passes = [(e.seat, e.discarded) for e in events if type(e).__name__ == "Passed"]
     assert passes == [(0, True), (1, False), (2, False)]
     assert all(visible_to(e, None) for e in events)
-    # an explicit pass without a card is not a move: refused with the reason, state unchanged
+    # seat 1 has nothing to pass with: the engine passed for it already
     assert refused(state, Pass(1, discard=False)) == "no_cards"
-    assert refused(state, Pass(3, discard=False)) == "must_discard"  # seat 3 holds a card
     state, events = play(state, PlacePath(3, 1, 0, "EW"))
     assert state.turn == 0 and kinds(events) == ["Placed"]  # seat 0 still holds a card
     state, events = play(state, Pass(0))  # seat 0 is empty now: seats 1, 2 pass, seat 3 again
     assert state.turn == 3 and [(e.seat, e.discarded) for e in events] == [
         (0, True), (1, False), (2, False)]
+
+
+def test_table_may_pass_without_a_card_when_the_count_is_off() -> None:
+    # track mode, pile empty: the engine counts one card for seat 1, but the table says its hand
+    # is empty (someone forgot to draw). RULES.md: an empty hand passes without discarding.
+    state = replace(started(4), draw_pile=0, hands=(2, 1, 1, 2), turn=1, last_player=0)
+    state, events = play(state, Pass(1, discard=False))
+    assert [(e.seat, e.discarded) for e in events] == [(1, False)]
+    assert state.hands == (2, 0, 1, 2) and state.discards == 0 and state.turn == 2
+    # while the pile lasts every hand is refilled, so no hand can be empty: discard to pass
+    early = started(4)
+    assert refused(early, Pass(0, discard=False)) == "must_discard"
+    # simulate mode: the engine holds the real hand, which is not empty
+    sim = replace(started(4, mode="simulate"), draw_pile=0, deck=())
+    assert refused(sim, Pass(0, discard=False)) == "must_discard"
+
+
+def test_passes_without_a_card_can_end_the_round() -> None:
+    state = replace(started(3, roles=("gold_digger",) * 3), draw_pile=0, hands=(1, 1, 0), turn=0,
+                    last_player=2)
+    state, _ = play(state, Pass(0, discard=False))
+    state, events = play(state, Pass(1, discard=False))
+    assert kinds(events) == ["Passed", "RoundEnded"] and state.hands == (0, 0, 0)
+    assert state.last_player == 1 and state.discards == 0
 
 
 def test_last_card_ends_the_round_without_extra_passes() -> None:
