@@ -12,6 +12,7 @@ from typing import Any, Callable
 import flet as ft
 
 from .service import GameError, GameService
+from .session_demo import DemoVerbs
 from .session_play import PlayVerbs
 from .session_scan import ScanVerbs
 from .session_setup import SetupVerbs
@@ -20,8 +21,8 @@ from .stats import player_stats, score_sheet, sheet_csv
 
 @ft.observable
 @dataclass
-class Session(SetupVerbs, PlayVerbs, ScanVerbs):
-    """Screens: home | setup | game | past. In "game", `step` and `panel` say what is shown."""
+class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
+    """Screens: home | setup | game | past | demo. In "game", `step` and `panel` say what is shown."""
 
     service: GameService
     screen: str = "home"
@@ -54,6 +55,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs):
     choice: tuple[int, int] | None = None
     # past games
     past: list[dict[str, Any]] = field(default_factory=list)
+    demos: list[dict[str, Any]] = field(default_factory=list)
     stats: list[dict[str, Any]] = field(default_factory=list)
     sheet: dict[str, Any] | None = None
     confirm: dict[str, Any] | None = None  # a pending "are you sure?" (e.g. a correction)

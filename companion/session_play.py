@@ -13,6 +13,20 @@ ROLE_NAMES = {"gold_digger": "Gold-digger", "saboteur": "Saboteur", None: "unkno
 FACE_NAMES = {"gold": "GOLD", "stone": "stone", "stone_ne": "stone", "stone_nw": "stone"}
 
 
+def reveal_notes(events: list[dict[str, Any]]) -> list[str]:
+    """Tell the table what to turn over and how to lay it (a stone is turned to join the tunnel)."""
+    notes = []
+    for e in events:
+        if e["type"] == "GoalRevealed" and e["face"] == "gold":
+            notes.append(f"The goal at ({e['col']},{e['row']}) is the GOLD: turn it over. The round is over!")
+        elif e["type"] == "GoalRevealed":
+            notes.append(f"The goal at ({e['col']},{e['row']}) is stone: turn it over and lay it so its "
+                         f"tunnel opens {'-'.join(e['openings'])}.")
+        elif e["type"] == "GoalReached":
+            notes.append(f"A tunnel reached the goal at ({e['col']},{e['row']}): turn it over.")
+    return notes
+
+
 class PlayVerbs:
     """Mixed into Session: everything from the deal to the next round."""
 
@@ -131,9 +145,10 @@ class PlayVerbs:
     def _turn_move(self, move: dict[str, Any], done: str) -> None:
         seat = self.table["turn"]
         move = {**move, "seat": seat}
-        if self._do(lambda: self.service.play(self.game_id, move)):
+        events: list[dict[str, Any]] = []
+        if self._do(lambda: events.extend(self.service.play(self.game_id, move))):
             self.panel = ""
-            self.info = done.format(name=self.table["players"][seat])
+            self.info = " ".join([done.format(name=self.table["players"][seat]), *reveal_notes(events)]).strip()
 
     def break_tool(self) -> None:
         if self.target is None or not self.tool:

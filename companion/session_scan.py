@@ -27,8 +27,7 @@ def picker_options() -> list[dict[str, Any]]:
         for openings in orientations(shape):
             name = SHAPE_LABEL.get(shape.name, "Dead end")
             out.append({"label": f"{name} {'-'.join(openings)}", "openings": openings,
-                        "dead_end": not shape.connected,
-                        "image": tiles.tile("path", openings, not shape.connected)})
+                        "dead_end": not shape.connected, "image": tiles.card_art(openings, not shape.connected)})
     return out
 
 

@@ -7,6 +7,7 @@ dashed frame, hatching and a cross, so the two read apart without colour vision.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -87,3 +88,25 @@ def tile(kind: str, openings: str = "", dead_end: bool = False, face: str = "",
     _mark(img, mark)
     ok, png = cv2.imencode(".png", img)
     return png.tobytes()
+
+
+CARD_ART = Path(__file__).resolve().parents[1] / "assets" / "cards"
+
+
+@lru_cache(maxsize=64)
+def card_art(openings: str, dead_end: bool) -> bytes:
+    """The card as drawn in assets/cards (upright there; a turned card is the drawing rotated
+    180 degrees), so the picker looks like the box. Our own tile if the drawing is missing."""
+    from engine.cards import turn180
+
+    suffix = "_dead" if dead_end else ""
+    path = CARD_ART / f"{openings}{suffix}.png"
+    turned = CARD_ART / f"{turn180(openings)}{suffix}.png"
+    img = cv2.imread(str(path if path.exists() else turned))
+    if img is None:
+        return tile("path", openings, dead_end)
+    if not path.exists():
+        img = cv2.rotate(img, cv2.ROTATE_180)
+    img = cv2.resize(img, (60, round(60 * img.shape[0] / img.shape[1])), interpolation=cv2.INTER_AREA)
+    ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return jpg.tobytes()

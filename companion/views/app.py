@@ -6,6 +6,7 @@ import flet as ft
 from ..session import Session
 from .action import Action
 from .deal import Deal
+from .demo import Demo
 from .draft import Draft
 from .goal_reveal import GoalReveal
 from .home import Home
@@ -21,7 +22,7 @@ from .turn import Turn
 from .route import screen_of
 from .ui import act, ident
 
-VIEWS = {"home": Home, "setup": Setup, "past": Past, "private": Private, "scan": Scan,
+VIEWS = {"home": Home, "setup": Setup, "past": Past, "demo": Demo, "private": Private, "scan": Scan,
          "scores": Scores, "action": Action, "reveal": Reveal, "deal": Deal, "goal": GoalReveal,
          "roles": RoleReveal, "draft": Draft, "round_end": RoundEnd, "turn": Turn}
 

@@ -29,4 +29,6 @@ def Home(s: Session) -> ft.Control:
                           button("Resume", act(s.resume, g["id"]), "resume", ft.Icons.PLAY_ARROW)))
     items.append(button("Past games and statistics", act(s.open_past), "past-games",
                         ft.Icons.HISTORY, primary=False))
+    items.append(button("Try a scan (demo photos)", act(s.open_demo), "try-scan",
+                        ft.Icons.DOCUMENT_SCANNER, primary=False))
     return ft.Column(items, spacing=14)

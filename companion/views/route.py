@@ -13,7 +13,7 @@ STEPS = {"reveal": "reveal", "deal": "deal", "goal": "goal", "roles": "roles", "
 
 
 def screen_of(s: Session) -> str:
-    if s.screen in ("setup", "past"):
+    if s.screen in ("setup", "past", "demo"):
         return s.screen
     if s.screen != "game" or s.table is None:
         return "home"

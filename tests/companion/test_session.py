@@ -123,3 +123,15 @@ async def test_undo_and_correction_are_events(tmp_path: Path) -> None:
     s.ask_correction(1, {0: 1, 1: 2, 2: 3})
     s.confirm_correction()
     assert "no result" in s.error
+
+
+async def test_demo_scan_from_the_home_screen(tmp_path: Path) -> None:
+    """Someone without the box scans a bundled demo photo: the reading is drawn over it."""
+    s = new_session(tmp_path)
+    s.open_demo()
+    assert len(s.demos) >= 1 and all(d["thumb"] for d in s.demos)
+    await s.demo_scan(s.demos[0]["path"])
+    assert not s.error, s.error
+    assert s.overlay and s.overlay[:2] == b"\xff\xd8" and s.info.startswith("Read ")
+    await s.demo_scan(b"not a photo")
+    assert s.error and "not a photo" in s.error

@@ -1,0 +1,38 @@
+"""Try a scan: demo table photos or your own, read and drawn over, no game needed."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..session import Session
+from .route import screen_of
+from .ui import act, button, card, hint, ident, title
+
+
+@ft.component
+def Demo(s: Session) -> ft.Control:
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    if screen_of(s) != "demo":
+        return ft.Container()
+
+    async def own_photo() -> None:
+        files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
+        if files and files[0].bytes is not None:
+            await s.demo_scan(files[0].bytes)
+
+    thumbs = [ident(f"demo-{d['name']}", ft.Container(ft.Image(src=d["thumb"], width=90), padding=2,
+                                                      on_click=act(s.demo_scan, d["path"]),
+                                                      tooltip=f"Scan {d['name']}"))
+              for d in s.demos]
+    items: list[ft.Control] = [
+        title("Try a scan"),
+        hint("Tap a table photo (made by the project's renderer) or choose your own photo of a maze."),
+        ft.Row(thumbs, wrap=True, spacing=6),
+        button("Choose a photo", own_photo, "demo-own", ft.Icons.PHOTO_CAMERA, primary=False),
+    ]
+    if s.busy:
+        items.append(ft.Row([ft.ProgressRing(), ft.Text("Reading the photo...")]))
+    if s.overlay:
+        items.append(card(ident("demo-overlay", ft.Image(src=s.overlay, width=600, fit=ft.BoxFit.CONTAIN)),
+                          hint("Outlined: every card read. Bands: tunnels joined to the start.")))
+    return ft.Column(items, spacing=12)
