@@ -40,6 +40,7 @@ class Surface:
     mask: np.ndarray
     mask_scale: float
     palette: Palette
+    mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
 
 
 def read_goals(sf: Surface, quads: list[np.ndarray], cs: CellSettings) -> list[Cell]:
@@ -66,7 +67,14 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     The fiducials keep their own outlines (framed by their pattern / cut out as lone cards)."""
     goals = read_goals(sf, goal_quads, cs)
     cells = _bfs(sf, h, start, goals, gs, cs)
-    h = _refit(cells, h, robust=True)
+    others = {p: c for p, c in cells.items() if p != (0, 0)}
+    if sum(c.kind == "path" for c in others.values()) >= 3:
+        # the start's outline came from its own pattern; with enough cards around, the board knows better
+        h = _refit(others, h, robust=True)
+        quad = _trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, 0, 0), -gs.search, gs.search, 15))
+        start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
+    else:
+        h = _refit(cells, h, robust=True)
     cells = _bfs(sf, h, start, goals, gs, cs)
     return list(cells.values()), _refit(cells, h, robust=True)
 
@@ -118,11 +126,22 @@ def _read_cell(sf: Surface, h: np.ndarray, pos: tuple[int, int], gs: GridSetting
     share, quad, lab = best
     if share < gs.min_cover or not classify.two_tone(lab, sf.palette):
         return None
+    if sf.mask_trusted and _mask_cover(sf, quad) < gs.min_mask:
+        return None   # print-coloured table (or a glare patch) beside the maze
     r = classify.read_path(lab, sf.palette, cs)
     if not r.openings:
         return None
     conf = r.confidence * float(np.clip((share - gs.min_cover) / 0.15 + 0.5, 0, 1))
     return Cell(col, row, "path", r.openings, r.dead_end, None, conf, quad)
+
+
+def _mask_cover(sf: Surface, quad: np.ndarray) -> float:
+    """Share of the quad's middle that the card-versus-table mask calls card."""
+    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
+    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    c = quad.mean(axis=0)
+    inner = np.array([c - 0.4 * (ax_w + ax_l), c + 0.4 * (ax_w - ax_l), c + 0.4 * (ax_w + ax_l), c - 0.4 * (ax_w - ax_l)])
+    return float(np.mean(rectify(sf.mask, inner * sf.mask_scale, (16, 24)) > 127))
 
 
 def _trimmed(sf: Surface, quad: np.ndarray) -> np.ndarray:

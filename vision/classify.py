@@ -188,7 +188,7 @@ def _dead_end(tunnel: np.ndarray, openings: str, s: CellSettings) -> tuple[bool,
     """A card is a dead end unless one tunnel region reaches every opening (and there are two+)."""
     if len(openings) < 2:
         return True, 1.0
-    closed = cv2.morphologyEx(tunnel, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    closed = tunnel
     _, labels = cv2.connectedComponents(closed)
     h, w = labels.shape
     seen = set()

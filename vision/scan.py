@@ -89,7 +89,7 @@ def _start_for(photo: Photo, mask: np.ndarray, grads: Gradients, column: GoalCol
         if best is None or ev.score > best[1].score:
             best = (quad, ev)
     if best is not None:   # the cross frames the card's middle; its outline fixes the size
-        best = (push_pairs(grads, best[0], -0.05, 0.3, 15), best[1], best[0])
+        best = (push_pairs(grads, best[0], -0.05, 0.22, 12), best[1], best[0])
     return best
 
 
@@ -147,6 +147,7 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     palette = classify.learn_palette(rectify(photo.fine, _board_order(pattern, east, south), settings.cell.size))
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
     surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
+    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette, board._mask_cover(surface, quad) > 0.8)
     cells, h = board.walk(surface, h, start, goal_quads, settings.grid, settings.cell)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
