@@ -187,6 +187,12 @@ def decorate(img: np.ndarray, style: Style, prng: random.Random, avoid: list) ->
 
 
 def _finish(img: np.ndarray, style: Style, turned: bool) -> np.ndarray:
+    """Printed frame, pixel-art blockiness, and the half turn of a card lying upside down."""
+    if style.extra.get("pixel"):
+        h, w = img.shape[:2]
+        n = style.extra["pixel"]
+        small = cv2.resize(img, (n, max(2, round(n * h / w))), interpolation=cv2.INTER_AREA)
+        img = cv2.resize(small, (w, h), interpolation=cv2.INTER_NEAREST)
     if style.border is not None:
         h, w = img.shape[:2]
         t = max(1, int(style.border_w * w))

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 Color = tuple[int, int, int]  # BGR
 
-FAMILIES = ("grey", "teal", "blue", "green", "sandy", "cartoon", "lowcontrast", "dark", "inverse")
-FAMILY_WEIGHTS = (5, 3, 3, 3, 3, 2, 2, 2, 1)
+FAMILIES = ("grey", "teal", "blue", "green", "sandy", "cartoon", "lowcontrast", "dark", "inverse", "lineart")
+FAMILY_WEIGHTS = (5, 3, 3, 3, 3, 2, 2, 2, 1, 1)
 
 
 @dataclass
@@ -114,6 +114,13 @@ def _family_tweaks(s: Style, rng: random.Random) -> None:
         s.tunnel = jitter(rng, rng.choice([(170, 190, 200), (210, 210, 200), (140, 180, 200)]), 15)
         s.outline = mix(s.stone, (0, 0, 0), 0.6)
         s.crack = mix(s.stone, (0, 0, 0), 0.5)
+    elif s.family == "lineart":  # print-and-play black and white: only the ink line tells tunnel from rock
+        s.stone = jitter(rng, (235, 238, 240), 10)
+        s.tunnel = mix(s.stone, (255, 255, 255), rng.uniform(0.0, 0.6))
+        s.outline, s.outline_w = jitter(rng, (30, 30, 30), 10), rng.uniform(0.01, 0.025)
+        s.stone_tex, s.tunnel_tex, s.patches = rng.uniform(0, 6), 0.0, 0.0
+        s.crack = mix(s.stone, (0, 0, 0), 0.5)
+        s.goal_back, s.goal_mark = (230, 230, 230), (30, 30, 30)
     elif s.family == "inverse":
         s.stone = jitter(rng, rng.choice([(180, 200, 210), (200, 215, 220), (160, 190, 210)]), 10)
         s.tunnel = jitter(rng, rng.choice([(60, 80, 110), (70, 70, 75), (50, 70, 90)]), 10)
@@ -142,6 +149,8 @@ def _extras(s: Style, rng: random.Random) -> None:
     if rng.random() < 0.15:  # deep, dark cracks that look like tunnel outlines
         s.cracks, s.crack = rng.randint(8, 16), mix(s.stone, (10, 10, 10), rng.uniform(0.6, 0.8))
         s.extra["crack_w"] = rng.uniform(0.015, 0.03)
+    if rng.random() < 0.05:
+        s.extra["pixel"] = rng.choice([24, 32, 40])  # blocky pixel-art cards: this many pixels across
     if rng.random() < 0.3:
         s.extra["speckles"] = mix(s.stone, (30, 30, 30), rng.uniform(0.5, 0.8))
     if rng.random() < 0.4:
