@@ -49,8 +49,10 @@ def cast_shadows(img: np.ndarray, prng: random.Random, n: int, darkness: float) 
     return np.clip(img * (1 - darkness * mask)[..., None], 0, 255).astype(np.uint8)
 
 
-def glare(img: np.ndarray, prng: random.Random, spots: list[tuple[float, float]], strength: float, scale: float) -> np.ndarray:
-    """Bright specular spots (on glossy cards): additive, soft, sometimes clipping to white."""
+def glare(img: np.ndarray, prng: random.Random, spots: list[tuple[float, float]], strength: float, scale: float,
+          gloss_mask: np.ndarray | None = None, sheen: float = 0.0) -> np.ndarray:
+    """Bright specular spots and, with `sheen`, a broad window reflection: additive, soft, sometimes
+    clipping to white; only where `gloss_mask` (the cards) is, because cloth does not shine."""
     h, w = img.shape[:2]
     small = 256
     sh, sw = int(small * h / max(h, w)), int(small * w / max(h, w))
@@ -59,9 +61,17 @@ def glare(img: np.ndarray, prng: random.Random, spots: list[tuple[float, float]]
         ax = max(1, int(prng.uniform(0.3, 1.2) * scale * sw / w))
         cv2.ellipse(mask, (int(x * sw / w), int(y * sh / h)), (ax, max(1, int(ax * prng.uniform(0.2, 0.7)))),
                     prng.uniform(0, 180), 0, 360, 1.0, -1)
-    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, scale * sw / w * 0.4))
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, scale * sw / w * 0.4)) * strength
+    if sheen > 0:  # a long soft band across several cards
+        band = np.zeros((sh, sw), np.float32)
+        c = (int(prng.uniform(0.2, 0.8) * sw), int(prng.uniform(0.2, 0.8) * sh))
+        cv2.ellipse(band, c, (int(sw * prng.uniform(0.2, 0.5)), int(sh * prng.uniform(0.05, 0.15))),
+                    prng.uniform(0, 180), 0, 360, 1.0, -1)
+        mask += cv2.GaussianBlur(band, (0, 0), sw * 0.05) * sheen
     mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
-    return np.clip(img + (strength * 255 * mask)[..., None], 0, 255).astype(np.uint8)
+    if gloss_mask is not None:
+        mask *= gloss_mask
+    return np.clip(img + (255 * mask)[..., None], 0, 255).astype(np.uint8)
 
 
 def camera(img: np.ndarray, prng: random.Random, rng: np.random.Generator, blur_sigma: float,

@@ -76,7 +76,8 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     for kind, (img, alpha, A) in items:
         if kind == "hand":
             paste(canvas, img, alpha, H @ A)
-    canvas = _finish(canvas, prng, rng, style, opt, glare_spots, size_t, size_r)
+    gloss = _card_mask(canvas.shape, H, corners)
+    canvas = _finish(canvas, prng, rng, style, opt, (glare_spots, gloss), size_t, size_r)
     scale = (size_t[0] / size_r[0], size_t[1] / size_r[1])
     return canvas, _truth(seed, opt, board, corners, H, scale, canvas.shape)
 
@@ -207,6 +208,14 @@ def _place_clutter(prng, rng, style: Style, H, size, corners: dict, opt: dict) -
     return out
 
 
+def _card_mask(shape, H: np.ndarray, corners: dict) -> np.ndarray:
+    """1.0 on the maze cards, 0.0 elsewhere (soft-edged), in render pixels."""
+    mask = np.zeros(shape[:2], np.float32)
+    for q in corners.values():
+        cv2.fillConvexPoly(mask, np.int32(np.round(project(H, q))), 1.0, cv2.LINE_AA)
+    return mask
+
+
 def _drop_shadows(canvas, H, corners: dict, items: list, prng) -> np.ndarray:
     """The small soft shadow every card and object throws on the table."""
     h, w = canvas.shape[:2]
@@ -230,9 +239,11 @@ def _finish(canvas, prng, rng, style: Style, opt: dict, spots, size_t, size_r) -
     n_sh = prng.choice([0, 0, 1, 1, 2, 3]) if hard > 0.2 else 0
     if n_sh:
         canvas = effects.cast_shadows(canvas, prng, n_sh, prng.uniform(0.2, 0.55) * (0.5 + hard / 2))
-    if spots and style.gloss > 0:
+    spots, gloss = spots
+    sheen = style.gloss * prng.uniform(0.2, 0.5) if prng.random() < 0.25 else 0.0
+    if (spots or sheen) and style.gloss > 0:
         scale = 0.04 * max(size_r)
-        canvas = effects.glare(canvas, prng, spots[:4], style.gloss * prng.uniform(0.3, 0.8), scale)
+        canvas = effects.glare(canvas, prng, spots[:4], style.gloss * prng.uniform(0.3, 0.8), scale, gloss, sheen)
     if opt["negative"] == "blur":  # far too soft to read: defocus or a shaken phone, at render size
         r_long = max(size_r)
         if prng.random() < 0.65:
