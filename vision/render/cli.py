@@ -76,6 +76,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--family", choices=FAMILIES, default=None, help="card art family (default random)")
     ap.add_argument("--negative", choices=("auto", "none") + NEGATIVES, default="auto",
                     help="force a kind of negative scene, 'none' for no negatives (default: ~10%% random)")
+    ap.add_argument("--hard", type=float, default=None,
+                    help="0..1: strength of shadows, glare, blur and noise (default random per scene)")
     ap.add_argument("--full-res", action="store_true", help="draw at the full size instead of upscaling")
     ap.add_argument("--no-exif", action="store_true", help="never store photos turned with an Exif orientation")
     ap.add_argument("--quality", type=int, default=95, help="JPEG quality of the written file")
@@ -102,6 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.family:
         opts["family"] = args.family
     opts["negative"] = None if args.negative == "none" else args.negative
+    if args.hard is not None:
+        if not 0 <= args.hard <= 1:
+            print("render: --hard must lie between 0 and 1", file=sys.stderr)
+            return 2
+        opts["hard"] = args.hard
     t0 = time.perf_counter()
     for i in range(args.n):
         if args.mp:
