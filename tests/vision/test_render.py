@@ -132,6 +132,7 @@ def test_exif_turned_photos_read_back_as_the_truth_sees_them(tmp_path, orientati
 def test_cli_refuses_bad_arguments(tmp_path) -> None:
     assert render_main([str(tmp_path), "--n", "0"]) == 2
     assert render_main([str(tmp_path), "--mp", "lots"]) == 2
+    assert render_main([str(tmp_path / "new"), "--hard", "3"]) == 2
     assert list(tmp_path.iterdir()) == []
 
 

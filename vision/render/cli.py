@@ -91,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         args = ap.parse_args(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
-    if args.n < 1 or not 10 <= args.quality <= 100:
-        print("render: --n must be >= 1 and --quality between 10 and 100", file=sys.stderr)
+    if args.n < 1 or not 10 <= args.quality <= 100 or (args.hard is not None and not 0 <= args.hard <= 1):
+        print("render: --n must be >= 1, --quality between 10 and 100, --hard between 0 and 1", file=sys.stderr)
         return 2
     try:
         os.makedirs(args.outdir, exist_ok=True)
@@ -105,9 +105,6 @@ def main(argv: list[str] | None = None) -> int:
         opts["family"] = args.family
     opts["negative"] = None if args.negative == "none" else args.negative
     if args.hard is not None:
-        if not 0 <= args.hard <= 1:
-            print("render: --hard must lie between 0 and 1", file=sys.stderr)
-            return 2
         opts["hard"] = args.hard
     t0 = time.perf_counter()
     for i in range(args.n):
