@@ -103,6 +103,30 @@ def draw_pile(prng: random.Random, rng: np.random.Generator, w: int) -> Item:
     return big, alpha, (CARD_MM[0] * scale, CARD_MM[1] * (h + 2 * pad) / h)
 
 
+def fan(prng: random.Random, rng: np.random.Generator, w: int, style: Style) -> Item:
+    """A player's hand of cards spread in a fan (backs or faces), as put down for a moment."""
+    from .faces import path_face
+    h = card_size(w)[1]
+    size = int(h * 2.2)
+    img = np.zeros((size, size, 3), np.uint8)
+    alpha = np.zeros((size, size), np.uint8)
+    pivot = np.array([size / 2, size * 0.8])
+    n = prng.randint(3, 6)
+    for i, ang in enumerate(np.linspace(-0.5, 0.5, n) * prng.uniform(0.6, 1.2)):
+        roll = prng.random()
+        card = (pile_back(prng, rng, w) if roll < 0.4 else action_face(prng, rng, w) if roll < 0.75
+                else path_face(prng.choice(["NESW", "NS", "NE", "ESW"]), prng.random() < 0.2, style, w, prng, rng))
+        M = cv2.getRotationMatrix2D((w / 2, h * 0.85), math.degrees(ang), 1.0)
+        M[:, 2] += pivot - (w / 2, h * 0.85)
+        a = cv2.warpAffine(rounded_alpha(w, h, 0.06 * w), M, (size, size))
+        c = cv2.warpAffine(card, M, (size, size))
+        af = (a.astype(np.float32) / 255)[..., None]
+        img = (img * (1 - af) + c * af).astype(np.uint8)
+        alpha = np.maximum(alpha, a)
+    mm = CARD_MM[1] * 2.2
+    return img, alpha, (mm, mm)
+
+
 def cup(prng: random.Random, rng: np.random.Generator, px: int) -> Item:
     """A mug seen from above: a coloured rim around a dark drink."""
     img = np.zeros((px, px, 3), np.uint8)
@@ -162,6 +186,8 @@ def clutter_items(prng: random.Random, rng: np.random.Generator, style: Style, p
         items.append(("card", loose_card(prng, rng, px_card, style)))
     if prng.random() < 0.4 * level:
         items.append(("cup", cup(prng, rng, int(px_card * 1.5))))
+    if prng.random() < 0.3 * level:
+        items.append(("fan", fan(prng, rng, px_card, style)))
     if prng.random() < 0.3 * level:
         items.append(("phone", phone(prng, rng, px_card)))
     for _ in range(prng.choice([0, 0, 1, 1, 2]) if level > 0.2 else 0):
