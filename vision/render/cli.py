@@ -65,6 +65,15 @@ def _mp_range(text: str) -> tuple[float, float]:
     return a, b
 
 
+def _families(text: str) -> list[str]:
+    """'teal,blue' -> ['teal', 'blue'] (each must be a known family)."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in FAMILIES]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(f"unknown family {bad or text!r}; choose from {', '.join(FAMILIES)}")
+    return names
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m vision render",
                                  description="Render seeded Saboteur table photos with truth JSON.")
@@ -73,7 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=1, help="seed of the first scene; scene i uses seed+i")
     ap.add_argument("--mp", type=_mp_range, default=None,
                     help="megapixels, or a range like 2-4 (default: random 1-12 per scene)")
-    ap.add_argument("--family", choices=FAMILIES, default=None, help="card art family (default random)")
+    ap.add_argument("--family", type=_families, default=None,
+                    help=f"card art families to draw from, comma-separated ({','.join(FAMILIES)}; default all)")
     ap.add_argument("--negative", choices=("auto", "none") + NEGATIVES, default="auto",
                     help="force a kind of negative scene, 'none' for no negatives (default: ~10%% random)")
     ap.add_argument("--hard", type=float, default=None,
@@ -101,13 +111,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from . import render_scene
     opts: dict = {"full_res": args.full_res}
-    if args.family:
-        opts["family"] = args.family
     opts["negative"] = None if args.negative == "none" else args.negative
     if args.hard is not None:
         opts["hard"] = args.hard
     t0 = time.perf_counter()
     for i in range(args.n):
+        if args.family:
+            opts["family"] = random.Random(args.seed + i + 99).choice(args.family)
         if args.mp:
             lo, hi = args.mp
             opts["mp"] = lo + (hi - lo) * random.Random(args.seed + i).random()
