@@ -72,6 +72,9 @@ def Scores(s: Session) -> ft.Control:
         best = [r["name"] for r in sheet["ranking"] if r["place"] == 1]
         won = " and ".join(best) + (" share the victory!" if len(best) > 1 else " wins!")
         items.append(ident("winner", ft.Text(won, size=20, weight=ft.FontWeight.BOLD)))
+        teams = {"gold_diggers": "gold-diggers", "saboteurs": "saboteurs", "nobody": "nobody"}
+        items.append(ident("rounds-won", hint("Rounds won: " + ", ".join(
+            f"R{i + 1} {teams.get(w, w)}" for i, w in enumerate(sheet["winners_by_round"])))))
         items.append(card(*[ft.Text(f"{r['place']}. {r['name']} - {r['nuggets']} nugget{'' if r['nuggets'] == 1 else 's'}") for r in sheet["ranking"]]))
     else:
         items.append(hint("Each player's gold stays secret until the end. Check your own:"))

@@ -259,7 +259,8 @@ def test_whole_three_player_game(browser, tmp_path: Path) -> None:
                 click(page, "next-round")
                 reveal_roles(page, shots=False)
         assert end == "winner"
-        assert "draft" in shots, "round 3 was meant to end with the gold found and the draft"
+        # round 3 ends with the tunnel dug to the gold (the draft runs unless all cards are equal)
+        wait_text(page, "rounds-won", "R3 gold-diggers")
         shot(page, "12-final")
         assert page.get_by_text("wins!", exact=False).count() or page.get_by_text("share the victory", exact=False).count()
         click(page, "final-home")
@@ -270,6 +271,16 @@ def test_whole_three_player_game(browser, tmp_path: Path) -> None:
             click(page, "export-record-1")
         text = Path(dl.value.path()).read_text()
         assert text.startswith('{"format": "saboteur-record"')
+        with page.expect_download() as dl:
+            click(page, "export-csv-1")
+        rows = Path(dl.value.path()).read_text().splitlines()
+        assert rows[0].startswith("player,round 1") and len(rows) == 4
+        click(page, "home")
+        click_until(page, "try-scan", "demo-game_1")
+        click(page, "demo-game_1")
+        by_id(page, "demo-overlay").first.wait_for(timeout=60000)
+        time.sleep(0.5)
+        shot(page, "14-demo-scan")
         print("scan outcomes:", outcomes)
     finally:
         server.stop()
