@@ -179,31 +179,52 @@ def read_path(lab: np.ndarray, palette: Palette, s: CellSettings) -> Reading:
         if score > s.mouth_min:
             openings += side
         margins.append(abs(score - s.mouth_min))
-    dead_end, joined_margin = _dead_end(tunnel, openings, s)
+    dead_end, joined_margin = _dead_end(tunnel, openings, s, space)
     conf = float(np.clip(min(margins) / 0.3, 0, 1)) * joined_margin
     return Reading(openings, dead_end, conf)
 
 
-def _dead_end(tunnel: np.ndarray, openings: str, s: CellSettings) -> tuple[bool, float]:
-    """A card is a dead end unless one tunnel region reaches every opening (and there are two+)."""
+JOIN_SHARE = 0.5   # a join's narrowest point, as a share of the openings' own half-width
+
+
+def _mouth_seed(dt: np.ndarray, side: str, s: CellSettings) -> tuple[int, int, float]:
+    """Widest tunnel point in the band behind an opening: (y, x, half-width there)."""
+    h, w = dt.shape
+    a, b = s.depth_ns if side in "NS" else s.depth_ew
+    ys, xs = {"N": (slice(int(a * h), int(b * h) + 1), slice(int(0.25 * w), int(0.75 * w))),
+              "S": (slice(int((1 - b) * h), int((1 - a) * h)), slice(int(0.25 * w), int(0.75 * w))),
+              "W": (slice(int(0.3 * h), int(0.7 * h)), slice(int(a * w), int(b * w) + 1)),
+              "E": (slice(int(0.3 * h), int(0.7 * h)), slice(int((1 - b) * w), int((1 - a) * w)))}[side]
+    sub = dt[ys, xs]
+    y, x = np.unravel_index(int(np.argmax(sub)), sub.shape)
+    return ys.start + int(y), xs.start + int(x), float(sub[y, x])
+
+
+def _dead_end(tunnel: np.ndarray, openings: str, s: CellSettings, space: np.ndarray | None = None) -> tuple[bool, float]:
+    """A card is a dead end unless its openings join through tunnel that stays wide: the narrowest
+    point on the best path between them (a bottleneck) is compared with the tunnel's own width
+    at the openings, so rubble or a pale patch between two stubs does not join them, while a dot
+    on a tunnel's edge does not cut it."""
     if len(openings) < 2:
         return True, 1.0
-    closed = tunnel
-    _, labels = cv2.connectedComponents(closed)
-    h, w = labels.shape
-    seen = set()
-    for side in openings:
-        a, b = s.depth_ns if side in "NS" else s.depth_ew
-        band = {"N": labels[int(a * h):int(b * h), int(0.3 * w):int(0.7 * w)],
-                "S": labels[int((1 - b) * h):int((1 - a) * h), int(0.3 * w):int(0.7 * w)],
-                "W": labels[int(0.35 * h):int(0.65 * h), int(a * w):int(b * w)],
-                "E": labels[int(0.35 * h):int(0.65 * h), int((1 - b) * w):int((1 - a) * w)]}[side]
-        ids, counts = np.unique(band, return_counts=True)
-        ids, counts = ids[ids > 0], counts[ids > 0]
-        if len(ids) == 0:
-            return True, 0.5
-        seen.add(int(ids[np.argmax(counts)]))
-    return len(seen) > 1, 1.0
+    if space is not None:   # a dark dot drawn on a tunnel's edge is not a narrowing
+        tunnel = tunnel | (space & cv2.dilate(tunnel, np.ones((7, 7), np.uint8)))
+    filled = cv2.morphologyEx(tunnel, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    dt = cv2.distanceTransform(filled, cv2.DIST_L2, 3)
+    seeds = [_mouth_seed(dt, side, s) for side in openings]
+    width = min(r for _, _, r in seeds)
+    if width < 1.0:
+        return True, 0.5
+    need = JOIN_SHARE * width
+    _, labels = cv2.connectedComponents((dt >= need).astype(np.uint8))
+    ids = {int(labels[y, x]) for y, x, _ in seeds}
+    joined = len(ids) == 1 and 0 not in ids
+    # confidence: how far the bottleneck is from the bar either way
+    _, loose = cv2.connectedComponents((dt >= 0.6 * need).astype(np.uint8))
+    _, tight = cv2.connectedComponents((dt >= 1.5 * need).astype(np.uint8))
+    same = lambda lab: len({int(lab[y, x]) for y, x, _ in seeds}) == 1
+    sure = (not same(loose)) if not joined else same(tight)
+    return not joined, 1.0 if sure else 0.6
 
 
 def trim_to_mask(mask_area: np.ndarray, margin: float, reach: float) -> tuple[float, float, float, float]:
