@@ -151,7 +151,25 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     s = score(truths, results, [os.path.basename(p) for p in paths], args.show)
     report(s, times, crashes)
+    by_family(truths, results)
     return 0
+
+
+def by_family(truths: list[dict], results: list[dict | None]) -> None:
+    """Cells and boards read exactly per card-art family, to see which looks the scanner misses."""
+    from .render import scene_family
+    groups: dict[str, tuple[list, list]] = {}
+    for truth, res in zip(truths, results):
+        if truth.get("negative") or not isinstance(truth.get("seed"), int):
+            continue
+        t, r = groups.setdefault(scene_family(truth["seed"]), ([], []))
+        t.append(truth)
+        r.append(res)
+    parts = []
+    for fam, (t, r) in sorted(groups.items()):
+        s = score(t, r, [""] * len(t), show=0)
+        parts.append(f"{fam} {s['cells_ok'] / max(1, s['cells']):.3f}/{s['boards_ok']}of{s['boards']}")
+    print("by art family (cells, boards): " + "  ".join(parts))
 
 
 def report(s: dict, times: list[tuple[float, float, float]], crashes: int) -> None:

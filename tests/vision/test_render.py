@@ -29,6 +29,18 @@ def test_same_seed_same_photo_and_truth() -> None:
     assert a_img.shape != c_img.shape or not np.array_equal(a_img, c_img)
 
 
+@pytest.mark.parametrize("seed", [61, 62])
+def test_scene_family_names_the_art_the_scene_is_drawn_in(seed: int) -> None:
+    """Forcing the family scene_family reports changes nothing; forcing another one does."""
+    from vision.render import scene_family
+    from vision.render.style import FAMILIES
+    fam = scene_family(seed)
+    img, _ = render_scene(seed, **SMALL)
+    same, _ = render_scene(seed, family=fam, **SMALL)
+    other, _ = render_scene(seed, family=next(f for f in FAMILIES if f != fam), **SMALL)
+    assert np.array_equal(img, same) and not np.array_equal(img, other)
+
+
 @pytest.mark.parametrize("seed", [3, 4, 5])
 def test_truth_has_the_samples_fields_and_frame(seed: int) -> None:
     img, truth = render_scene(seed, negative=None, **SMALL)

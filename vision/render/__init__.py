@@ -4,9 +4,9 @@
 samples: {"seed", "negative", "cards": [{"col", "row", "kind", "openings", "dead_end", "face",
 "corners"}], "image": {"w", "h"}}. Corners are NW, NE, SE, SW of the card in the board frame.
 """
-from .scene import render_scene
+from .scene import render_scene, scene_family
 
 # Bump when the pictures change, so cached benchmark sets are not mistaken for current ones.
-RENDER_VERSION = "v9"
+RENDER_VERSION = "v10"
 
-__all__ = ["render_scene", "RENDER_VERSION"]
+__all__ = ["render_scene", "scene_family", "RENDER_VERSION"]

@@ -24,11 +24,14 @@ NEGATIVES = ("no_board", "no_start", "blur")
 
 
 def _pick_options(prng: random.Random, o: dict) -> dict:
-    """Fill every unset option with a seeded random choice."""
+    """Fill every unset option with a seeded random choice (every draw is made either way, so a
+    given option never shifts the rest of the scene: the art family follows from the seed alone)."""
     neg = o.get("negative", "auto")
+    draw, kind = prng.random(), prng.choice(NEGATIVES)
     if neg == "auto":
-        neg = prng.choice(NEGATIVES) if prng.random() < 0.1 else None
-    mp = o.get("mp") or prng.choice([1, 2, 3, 4, 5, 8, 12, 12])
+        neg = kind if draw < 0.1 else None
+    mp_default = prng.choice([1, 2, 3, 4, 5, 8, 12, 12])
+    mp = o.get("mp") or mp_default
     return {
         "negative": neg, "mp": float(mp),
         "family": o.get("family"), "table": o.get("table"), "table_color": o.get("table_color"),
@@ -42,6 +45,13 @@ def _pick_options(prng: random.Random, o: dict) -> dict:
         "reveal_p": o.get("reveal_p", 0.12), "upto": o.get("upto"),
         "size": o.get("size"),
     }
+
+
+def scene_family(seed: int, family: str | None = None) -> str:
+    """The card-art family scene `seed` is drawn in (cheap: nothing is drawn)."""
+    prng = random.Random(seed)
+    _pick_options(prng, {})
+    return random_style(prng, family).family
 
 
 def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:

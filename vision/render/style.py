@@ -67,7 +67,8 @@ _STONES: dict[str, list[Color]] = {
 
 def random_style(rng: random.Random, family: str | None = None) -> Style:
     """A jittered style of the given (or a random) family."""
-    fam = family or rng.choices(FAMILIES, weights=FAMILY_WEIGHTS)[0]
+    drawn = rng.choices(FAMILIES, weights=FAMILY_WEIGHTS)[0]  # drawn either way: same sequence after
+    fam = family or drawn
     base_fam = fam if fam in _STONES else rng.choice(list(_STONES)[:5])
     stone = jitter(rng, rng.choice(_STONES[base_fam]), 12)
     tunnel = jitter(rng, rng.choice([(250, 252, 252), (235, 245, 248), (220, 235, 240), (245, 245, 235)]), 6)
