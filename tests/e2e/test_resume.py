@@ -67,3 +67,28 @@ def test_kill_and_restart_resumes_at_the_same_step(browser, tmp_path: Path) -> N
         wait_text(page, "turn-title", before.split(" - ")[1])
     finally:
         server.stop()
+
+
+def test_a_second_page_follows_the_game_live(browser, tmp_path: Path) -> None:
+    """Two pages on the same game (e.g. a tablet and a second screen): a move on one shows on
+    the other through pubsub, without a reload."""
+    server = AppServer(tmp_path / "games.db").start()
+    try:
+        a = browser.new_page(viewport={"width": 430, "height": 1500})
+        open_app(a, server.url)
+        new_game(a)
+        for seat in range(3):
+            see_role(a, seat)
+        click(a, "dealt")
+        before = wait_text(a, "turn-title", "turn")
+        b = browser.new_page(viewport={"width": 430, "height": 1500})
+        open_app(b, server.url)
+        click(b, "resume")
+        assert wait_text(b, "turn-title", "turn") == before
+        click(a, "action-pass")
+        click_away(a, "do-pass")
+        after = wait_text(a, "turn-title", "turn")
+        assert after != before
+        assert wait_text(b, "turn-title", after.split(" - ")[1]) == after
+    finally:
+        server.stop()
