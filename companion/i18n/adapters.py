@@ -31,7 +31,9 @@ REFUSALS: dict[str, list[tuple[str | None, object]]] = {
                  (None, N_("The rules refuse this move."))],
     "not_in_hand": [(SEAT + r" holds no", N_("{player} does not hold that card.")),
                     (None, N_("The rules refuse this move."))],
-    "too_many_copies": [(r"all (?P<count>\d+) ", N_n(
+    "too_many_copies": [(r"holds no further", N_("Every copy of this card in the box was already played this round: "
+                                                 "probably a misread.")),
+                        (r"all (?P<count>\d+) ", N_n(
         "The only card of this kind in the box was already played this round: probably a misread.",
         "All {count} cards of this kind in the box were already played this round: probably a misread.")),
         (None, N_("The rules refuse this move."))],
@@ -79,6 +81,23 @@ REFUSALS: dict[str, list[tuple[str | None, object]]] = {
 }
 GENERIC_REFUSAL = N_("The rules refuse this move.")
 
+# engine.board.check_board problems (a whole scanned maze): same idea, their own ids
+BOARD_PROBLEMS: dict[str, list[tuple[str | None, object]]] = {
+    "duplicate": [(rf"read at (?P<cell>{CELL})", N_("Two cards were read at {cell}.")),
+                  (None, N_("The rules refuse this move."))],
+    "no_start": [(None, N_("The start card is not at (0,0)."))],
+    "misplaced": [(rf"lies at (?P<cell>{CELL})", N_("A card lies at {cell} where it does not belong.")),
+                  (None, N_("The rules refuse this move."))],
+    "unknown_shape": REFUSALS["unknown_shape"],
+    "too_many_copies": [(r"holds only (?P<count>\d+) of shape (?P<shape>\w+)",
+                         N_n("The box holds only {count} card of the shape {shape}.",
+                             "The box holds only {count} cards of the shape {shape}.")),
+                        (None, N_("The rules refuse this move."))],
+    "edge_mismatch": REFUSALS["edge_mismatch"],
+    "goal_not_revealed": [(rf"goal at (?P<cell>{CELL})", N_("The goal at {cell} is reached but still face down.")),
+                          (None, N_("The rules refuse this move."))],
+}
+
 
 def _params(tr: Translator, found: dict[str, str], players: Sequence[str]) -> dict[str, object]:
     """Turn captured English details into the words of the player's language."""
@@ -93,18 +112,22 @@ def _params(tr: Translator, found: dict[str, str], players: Sequence[str]) -> di
         out["tool"] = tr.t(TOOL[found["tool"]])
     if "count" in found:
         out["count"] = int(found["count"])
+    if "shape" in found:
+        out["shape"] = tr.t(SHAPE.get(found["shape"], SHAPE["dead_end"]))
     return out
 
 
 def _say(tr: Translator, msg: object, params: dict[str, object]) -> str:
     if isinstance(msg, tuple):
-        return tr.n(msg[0], msg[1], int(params.get("count", 0)), **params)
+        rest = {k: v for k, v in params.items() if k != "count"}
+        return tr.n(msg[0], msg[1], int(params.get("count", 0)), **rest)
     return tr.t(str(msg), **params)
 
 
-def refusal_text(tr: Translator, rule: str, reason: str, players: Sequence[str] = ()) -> str:
+def refusal_text(tr: Translator, rule: str, reason: str, players: Sequence[str] = (),
+                 table: dict[str, list[tuple[str | None, object]]] = REFUSALS) -> str:
     """An engine refusal (`GameError.rule`, `.reason`) as a sentence in the translator's language."""
-    for pattern, msg in REFUSALS.get(rule, []):
+    for pattern, msg in table.get(rule, []):
         if pattern is None:
             if tr.lang == "en" and reason:
                 return reason[:1].upper() + reason[1:]
@@ -115,6 +138,11 @@ def refusal_text(tr: Translator, rule: str, reason: str, players: Sequence[str] 
     if tr.lang == "en" and reason:
         return reason[:1].upper() + reason[1:]
     return tr.t(GENERIC_REFUSAL)
+
+
+def board_problem_text(tr: Translator, problem: dict) -> str:
+    """One problem of `engine.board.check_board` ({"rule", "reason", ...}) in the player's language."""
+    return refusal_text(tr, problem.get("rule", ""), problem.get("reason", ""), (), BOARD_PROBLEMS)
 
 
 # ---- the scanner ---------------------------------------------------------------------------

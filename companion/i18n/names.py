@@ -63,4 +63,5 @@ MOVE = {"PlacePath": N_("a path card"), "BreakTool": N_("a broken tool"), "Repai
         "Rockfall": N_("a rockfall"), "PlayMap": N_("a map"), "Pass": N_("a pass"),
         "TakeGold": N_("a gold pick"), "StartRound": N_("the deal of a round"),
         "RevealGoal": N_("a goal reveal"), "RevealRole": N_("a role reveal")}
+TEAM = {"gold_diggers": N_("gold-diggers"), "saboteurs": N_("saboteurs"), "nobody": N_("nobody")}
 STATUS = {"active": N_("in progress"), "finished": N_("finished")}

@@ -6,7 +6,7 @@ import pytest
 
 from engine import Rules, apply, new_game
 from engine.moves import BreakTool, PlacePath, PlayMap, Repair, Rockfall, StartRound
-from companion.i18n import LANGUAGES, Translator, refusal_text, scan_error_code, scan_error_text, \
+from companion.i18n import LANGUAGES, Translator, board_problem_text, refusal_text, scan_error_code, scan_error_text, \
     scan_warning_text
 from companion.i18n.adapters import GENERIC_REFUSAL, SCAN_ERRORS
 import vision
@@ -21,6 +21,11 @@ def _refusals() -> list[tuple[str, str]]:
     s, _ = apply(new_game(PLAYERS, Rules(), youngest=0, seed=1), StartRound())
     broken, _ = apply(s, BreakTool(seat=0, target=1, tool="pick"))
     strict, _ = apply(new_game(PLAYERS, Rules(self_sabotage=False), seed=1), StartRound())
+    used = s  # three broken picks and their repairs: a fourth broken pick is one too many
+    for move in (BreakTool(seat=0, target=1, tool="pick"), Repair(seat=1, target=1, tool="pick", double=False),
+                 BreakTool(seat=2, target=0, tool="pick"), Repair(seat=0, target=0, tool="pick", double=False),
+                 BreakTool(seat=1, target=2, tool="pick"), Repair(seat=2, target=2, tool="pick", double=True)):
+        used, _ = apply(used, move)
     tries = [(s, PlacePath(seat=1, col=1, row=0, openings="EW", dead_end=False)),
              (s, PlacePath(seat=0, col=1, row=0, openings="NS", dead_end=False)),
              (s, PlacePath(seat=0, col=3, row=0, openings="EW", dead_end=False)),
@@ -31,7 +36,8 @@ def _refusals() -> list[tuple[str, str]]:
              (broken, BreakTool(seat=1, target=1, tool="pick")),
              (broken, PlacePath(seat=1, col=1, row=0, openings="EW", dead_end=False)),
              (s, PlayMap(seat=0, goal_col=4, goal_row=0)),
-             (strict, BreakTool(seat=0, target=0, tool="cart"))]
+             (strict, BreakTool(seat=0, target=0, tool="cart")),
+             (used, BreakTool(seat=0, target=1, tool="pick"))]
     out = []
     for state, move in tries:
         _, events = apply(state, move)
@@ -46,7 +52,8 @@ REFUSALS = _refusals()
 def test_the_engine_refuses_for_many_different_rules() -> None:
     assert {r for r, _ in REFUSALS} >= {"not_your_turn", "edge_mismatch", "not_adjacent", "occupied",
                                          "not_connected", "rockfall_target", "nothing_to_repair",
-                                         "already_broken", "broken_tool", "not_a_goal", "self_sabotage"}
+                                         "already_broken", "broken_tool", "not_a_goal", "self_sabotage",
+                                         "too_many_copies"}
 
 
 @pytest.mark.parametrize("lang", [x for x in LANGUAGES if x != "en"])
@@ -55,6 +62,7 @@ def test_every_refusal_has_a_specific_translation(lang: str) -> None:
     for rule, reason in REFUSALS:
         text = refusal_text(tr, rule, reason, PLAYERS)
         assert text and text != refusal_text(en, rule, reason, PLAYERS), (lang, rule)
+        assert text != tr.t(GENERIC_REFUSAL), (lang, rule, reason)
         assert "{" not in text
         for cell in ("(0,0)", "(3,0)", "(2,0)", "(4,0)", "(7,0)"):
             if cell in reason and "may not remove" not in reason:  # the start/goal are named instead
@@ -131,3 +139,39 @@ def test_scanner_warnings_are_translated() -> None:
         for w in warnings:
             text = scan_warning_text(tr, w)
             assert text != w and "{" not in text, (lang, w)
+
+
+def _board_problems() -> list[dict]:
+    """Problems the real engine finds in scanned mazes (a whole board, as the demo screen shows)."""
+    from engine.board import check_board
+    start = {"col": 0, "row": 0, "kind": "start", "openings": "NESW", "dead_end": False}
+    goals = [{"col": 8, "row": r, "kind": "goal", "openings": "", "dead_end": False, "face": "down"}
+             for r in (-2, 0, 2)]
+
+    def path(c: int, r: int, o: str) -> dict:
+        return {"col": c, "row": r, "kind": "path", "openings": o, "dead_end": False}
+    boards = [[start, *goals, path(1, 0, "EW"), path(1, 0, "NS"), path(2, 0, "NS")],
+              [start, *goals, *[path(-1 - i, 0, "NESW") for i in range(6)]],
+              [*goals, path(1, 0, "EW")],
+              [start, *goals, {"col": 4, "row": 3, "kind": "goal", "openings": "", "dead_end": False,
+                               "face": "down"}],
+              [start, *goals, path(1, 0, "EW"), path(2, 0, "EW"), path(3, 0, "NESW"), path(4, 0, "EW"),
+               path(5, 0, "NESW"), path(6, 0, "EW"), path(7, 0, "NESW")]]
+    return [p for cards in boards for p in check_board({"cards": cards})["problems"]]
+
+
+def test_board_problems_are_translated_with_their_details() -> None:
+    problems = _board_problems()
+    assert {p["rule"] for p in problems} >= {"duplicate", "too_many_copies", "edge_mismatch", "no_start",
+                                             "misplaced", "goal_not_revealed"}
+    en = Translator("en")
+    for lang in ("fr", "pt", "nl", "es", "vi"):
+        tr = Translator(lang)
+        for p in problems:
+            text = board_problem_text(tr, p)
+            assert text != board_problem_text(en, p) and text != tr.t(GENERIC_REFUSAL), (lang, p)
+            cell = f"({p['col']},{p['row']})"
+            if p["rule"] in ("duplicate", "goal_not_revealed", "misplaced"):
+                assert cell in text
+    cross = next(p for p in problems if p["rule"] == "too_many_copies")
+    assert board_problem_text(Translator("es"), cross) == "La caja solo tiene 5 cartas con la forma Cruce."

@@ -15,7 +15,8 @@ OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 SOURCE_IDS = {m.id for m in read_catalog("en") if m.id}
 # Texts that are the same word in a language (names, numbers, borrowed words), not forgotten ones.
 SAME_AS_ENGLISH = {"Amigo 2024", "{name}: {action}", "Saboteur", "saboteur", "Total", "R{round}",
-                   "Scores CSV", "(+{count} more)", "{count} card", "No"}
+                   "Scores CSV", "(+{count} more)", "{count} card", "No",
+                   "saboteurs", "Scan {name}"}
 
 
 def test_there_are_six_languages_with_a_catalogue_each() -> None:
