@@ -75,9 +75,15 @@ class Store:
         self.path = Path(path)
         self.notice: str | None = None  # set when a damaged file had to be moved aside
         self._lock = threading.RLock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() and not self.path.is_file():
+            raise StorageError(f"{self.path} is a folder, not a saved-games file; give a file name.")
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = self._open_checked()
+        except OSError as exc:
+            raise StorageError(f"Cannot use {self.path} for the saved games: {exc}") from None
+        except sqlite3.OperationalError as exc:  # locked, unreadable, no space: not damage
+            raise StorageError(f"Cannot open the saved games file {self.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             aside = self._move_aside()
             self.notice = (f"The saved games file {self.path.name} was damaged ({exc}). It was kept "

@@ -135,3 +135,10 @@ async def test_demo_scan_from_the_home_screen(tmp_path: Path) -> None:
     assert s.overlay and s.overlay[:2] == b"\xff\xd8" and s.info.startswith("Read ")
     await s.demo_scan(b"not a photo")
     assert s.error and "not a photo" in s.error
+
+
+def test_damaged_games_file_is_announced_on_the_home_screen(tmp_path: Path) -> None:
+    (tmp_path / "games.db").write_bytes(b"garbage" * 500)
+    s = new_session(tmp_path)
+    assert s.screen == "home" and "damaged" in s.notice
+    assert s.unfinished() == []

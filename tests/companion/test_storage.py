@@ -145,3 +145,20 @@ def test_killed_writer_loses_no_committed_event(tmp_path: Path) -> None:
     log = Store(path).log(gid)
     ns = [e.payload["n"] for e in log]
     assert ns == list(range(1, len(ns) + 1)) and len(ns) >= reported >= 50
+
+
+def test_a_folder_is_refused_and_left_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "games.db"
+    folder.mkdir()
+    with pytest.raises(StorageError, match="folder"):
+        Store(folder)
+    assert folder.is_dir()
+
+
+def test_command_line_explains_a_bad_db_path(tmp_path: Path) -> None:
+    """`python -m companion --db FOLDER` says why it cannot start; no traceback."""
+    (tmp_path / "x").mkdir()
+    res = subprocess.run([sys.executable, "-m", "companion", "--db", str(tmp_path / "x")],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 1
+    assert "Cannot start" in res.stderr and "Traceback" not in res.stderr
