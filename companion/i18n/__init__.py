@@ -11,14 +11,14 @@ Catalogues: `locale/<lang>/LC_MESSAGES/messages.po` (gettext, read with Babel at
 Long texts: `texts/<lang>/{how_to_play,rules}.md`. Dynamic words (tools, roles, settings ...):
 `names`. English sentences from the engine and the scanner: `adapters`.
 """
-from .adapters import board_problem_text, refusal_text, scan_error_code, scan_error_text, scan_warning_text
+from .adapters import board_problem_text, error_text, refusal_text, scan_error_code, scan_error_text, scan_warning_text
 from .catalog import LANGUAGES, SOURCE, Translator, placeholders, reload, translator
 from .names import N_
 from .resolve import language_of, resolve_language
 from .texts import NAMES as TEXT_NAMES
 
 __all__ = ["LANGUAGES", "SOURCE", "Translator", "translator", "resolve_language", "language_of",
-           "refusal_text", "board_problem_text", "scan_error_code", "scan_error_text", "scan_warning_text", "placeholders",
+           "refusal_text", "board_problem_text", "error_text", "scan_error_code", "scan_error_text", "scan_warning_text", "placeholders",
            "reload", "N_", "TEXT_NAMES", "join_names", "cell"]
 
 

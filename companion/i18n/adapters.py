@@ -209,3 +209,21 @@ def scan_warning_text(tr: Translator, warning: str) -> str:
         if m:
             return say(tr, m)
     return warning
+
+
+def error_text(tr: Translator, err: object, players: Sequence[str] = ()) -> str:
+    """Any refusal or failure the app shows, in the player's language.
+
+    Understands, in this order: an engine refusal (`.rule` + `.reason`), an app message that
+    carries its catalogue id (`.msgid` + `.params`), and otherwise the English text itself
+    looked up as an id (exact app sentences), falling back to that English text.
+    """
+    rule, reason = getattr(err, "rule", ""), getattr(err, "reason", None)
+    if reason is None:
+        reason = str(err)
+    if rule:
+        return refusal_text(tr, rule, reason, players)
+    msgid = getattr(err, "msgid", "")
+    if msgid:
+        return tr.t(msgid, **(getattr(err, "params", None) or {}))
+    return tr.t(reason)

@@ -6,7 +6,7 @@ import pytest
 
 from engine import Rules, apply, new_game
 from engine.moves import BreakTool, PlacePath, PlayMap, Repair, Rockfall, StartRound
-from companion.i18n import LANGUAGES, Translator, board_problem_text, refusal_text, scan_error_code, scan_error_text, \
+from companion.i18n import LANGUAGES, Translator, board_problem_text, error_text, refusal_text, scan_error_code, scan_error_text, \
     scan_warning_text
 from companion.i18n.adapters import GENERIC_REFUSAL, SCAN_ERRORS
 import vision
@@ -175,3 +175,17 @@ def test_board_problems_are_translated_with_their_details() -> None:
                 assert cell in text
     cross = next(p for p in problems if p["rule"] == "too_many_copies")
     assert board_problem_text(Translator("es"), cross) == "La caja solo tiene 5 cartas con la forma Cruce."
+
+
+def test_error_text_reads_refusals_catalogue_ids_and_exact_english() -> None:
+    from companion.service import GameError
+    fr = Translator("fr")
+    rule, reason = next((r, why) for r, why in REFUSALS if r == "not_your_turn")
+    assert error_text(fr, GameError(reason, rule), PLAYERS) == "C'est à Ann de jouer."
+    assert error_text(fr, GameError("There is nothing to undo.")) == "Il n'y a rien à annuler."
+
+    class Carrying(Exception):
+        msgid, params = "Round {round} has no result to correct yet.", {"round": 2}
+    assert error_text(Translator("vi"), Carrying("Round 2 ...")) == "Vòng 2 chưa có kết quả để sửa."
+    assert error_text(fr, ValueError("an English detail nobody translated")) == \
+        "an English detail nobody translated"
