@@ -1,7 +1,10 @@
 """The session model, no page: complete three-round games for 3, 5 and 10 players."""
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +145,83 @@ def test_damaged_games_file_is_announced_on_the_home_screen(tmp_path: Path) -> N
     s = new_session(tmp_path)
     assert s.screen == "home" and "damaged" in s.notice
     assert s.unfinished() == []
+
+
+async def to_turn(s: Session, rng: random.Random) -> None:
+    while s.step != "turn":
+        await advance(s, rng, set(), {})
+
+
+async def test_rockfall_and_double_repair(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 3, 8)
+    await to_turn(s, random.Random(1))
+    s.open_panel("scan")
+    s.open_fix(1, 0)
+    await s.apply_fix("EW")
+    s.confirm_path()
+    assert any(c["col"] == 1 and c["kind"] == "path" for c in s.table["board"])
+    s.open_panel("rockfall")
+    s.rockfall()
+    assert "Tap the card" in s.error
+    s.set_choice(1, 0)
+    s.rockfall()
+    assert not s.error and not any(c["kind"] == "path" for c in s.table["board"])
+    victim = s.table["turn"]
+    s.open_panel("break")
+    s.set_target(victim)
+    s.set_tool("lantern")
+    s.break_tool()
+    assert s.table["broken"][victim] == ["lantern"]
+    s.open_panel("repair")
+    s.set_target(victim)
+    s.set_tool("cart")
+    s.set_double(True)
+    s.repair()
+    assert "no broken cart" in s.error and s.table["broken"][victim] == ["lantern"]
+    s.set_tool("lantern")
+    s.repair()
+    assert not s.error and s.table["broken"][victim] == []
+
+
+async def test_a_photo_that_shows_a_card_gone_proposes_the_rockfall(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 3, 8)
+    await to_turn(s, random.Random(1))
+    s.open_panel("scan")
+    s.open_fix(1, 0)
+    await s.apply_fix("NESW")
+    s.confirm_path()
+    s.open_panel("scan")
+    s.open_fix(1, 0)
+    await s.apply_fix(None)  # "no card here": the card was removed
+    assert s.verdict["kind"] == "remove" and "rockfall" in s.verdict["text"]
+    s.confirm_path()
+    assert not s.error and not any(c["kind"] == "path" for c in s.table["board"])
+
+
+async def test_correcting_a_finished_round_changes_the_totals_not_the_log(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 3, 11)
+    rng = random.Random(11)
+    while s.step != "final":
+        await advance(s, rng, {1, 3}, {})
+    before = list(s.sheet["totals"])
+    old_r1 = [s.sheet["rounds"][0][i] for i in range(3)]
+    s.ask_correction(1, {0: old_r1[0] + 2, 1: old_r1[1], 2: old_r1[2]})
+    assert s.confirm and s.sheet["totals"] == before  # nothing changes before the confirmation
+    s.confirm_correction()
+    assert s.sheet["totals"] == [before[0] + 2, before[1], before[2]]
+    assert s.sheet["corrected"] == [1]
+    kinds = [e.kind for e in s.service.game(s.game_id).log]
+    assert kinds[-1] == "correction" and kinds.count("move") >= 1
+    name, data = s.export_csv(s.game_id)
+    assert name.endswith(".csv") and f"Player 1,{old_r1[0] + 2}," in data.decode()
+    name, data = s.export_record(s.game_id)
+    record = tmp_path / name
+    record.write_bytes(data)
+    res = subprocess.run([sys.executable, "-m", "engine", "replay", str(record)],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stdout[-500:]
+    final = json.loads(res.stdout.splitlines()[-1])
+    assert final["phase"] == "game_over" and final["totals"] == before  # the record is uncorrected
