@@ -21,6 +21,10 @@ def lighting(img: np.ndarray, prng: random.Random, rng: np.random.Generator, str
         cast *= np.array([0.75, 0.95, 1.15], np.float32) if prng.random() < 0.6 else np.array([1.12, 1.0, 0.88], np.float32)
     gain = prng.uniform(0.75, 1.15) if prng.random() < 0.85 else prng.choice([0.55, 0.65, 1.25, 1.35])
     out = img.astype(np.float32) * (field * vig * gain)[..., None].astype(np.float32) * cast
+    grey = out.mean(axis=2, keepdims=True)
+    out = grey + (out - grey) * prng.uniform(0.7, 1.4)  # phones boost (or wash out) colour
+    gamma = prng.uniform(0.8, 1.25)
+    out = 255.0 * (np.clip(out, 0, 255) / 255.0) ** gamma
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
@@ -44,7 +48,8 @@ def cast_shadows(img: np.ndarray, prng: random.Random, n: int, darkness: float) 
         else:
             cv2.ellipse(mask, (int(cx), int(cy)), (int(prng.uniform(0.1, 0.4) * sw), int(prng.uniform(0.1, 0.3) * sh)),
                         prng.uniform(0, 180), 0, 360, 1.0, -1)
-    mask = cv2.GaussianBlur(mask, (0, 0), prng.uniform(2, 10))
+    hard = prng.random() < 0.25  # sunlight: crisp shadow edges
+    mask = cv2.GaussianBlur(mask, (0, 0), prng.uniform(0.4, 0.8) if hard else prng.uniform(2, 10))
     mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
     return np.clip(img * (1 - darkness * mask)[..., None], 0, 255).astype(np.uint8)
 
