@@ -49,7 +49,7 @@ def _regularity(profile: np.ndarray, lo: float, hi: float) -> float:
     return max(ac(lag) - ac(lag / 2) for lag in np.arange(lo, hi + 0.5, 0.5))
 
 
-def _arms_and_corners(lab: np.ndarray) -> tuple[list, list]:
+def _arms_and_corners(lab: np.ndarray, robust: bool = True) -> tuple[list, list]:
     h, w = lab.shape[:2]
     arms = [lab[int(0.04 * h):int(0.16 * h), int(0.42 * w):int(0.58 * w)],
             lab[int(0.84 * h):int(0.96 * h), int(0.42 * w):int(0.58 * w)],
@@ -57,7 +57,8 @@ def _arms_and_corners(lab: np.ndarray) -> tuple[list, list]:
             lab[int(0.44 * h):int(0.56 * h), int(0.8 * w):int(0.96 * w)]]
     corners = [lab[int(a * h):int(b * h), int(c * w):int(d * w)]
                for a, b in ((0.05, 0.25), (0.75, 0.95)) for c, d in ((0.05, 0.28), (0.72, 0.95))]
-    return [np.median(a.reshape(-1, 3), axis=0) for a in arms], [np.median(c.reshape(-1, 3), axis=0) for c in corners]
+    stat = (lambda x: np.median(x.reshape(-1, 3), axis=0)) if robust else (lambda x: x.reshape(-1, 3).mean(axis=0))
+    return [stat(a) for a in arms], [stat(c) for c in corners]
 
 
 def evidence(card: np.ndarray) -> StartEvidence:

@@ -13,7 +13,7 @@ from .fit import Gradients, push_pairs
 from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
 from .settings import BlurSettings, ScanSettings
-from .start import odd_candidates, start_candidates
+from .start import odd_candidates, odd_patches, start_candidates
 from .warnings import board_warnings
 
 DEBUG_FID = False
@@ -56,10 +56,11 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     columns = find_goal_columns(blobs, settings.goals)
     if not columns:
         raise GoalsNotFound()
-    k = photo.fine_scale / photo.work_scale
+    lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
+    patches = odd_patches(lab, mask, settings.start)
     best = None
     for column in columns[: settings.start.columns]:
-        found = _start_for(photo, mask, grads, column, settings)
+        found = _start_for(photo, lab, mask, patches, grads, column, settings)
         if found is not None and (best is None or found[1].score > best[2].score):
             best = (column, found[0], found[1], found[2])
         if best is not None and best[2].score >= settings.start.min_evidence:
@@ -71,12 +72,13 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     return best
 
 
-def _start_for(photo: Photo, mask: np.ndarray, grads: Gradients, column: GoalColumn, settings: ScanSettings):
+def _start_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,
+               column: GoalColumn, settings: ScanSettings):
     """The most start-like card near this goal column: (quad in fine px, evidence) or None."""
     k = photo.fine_scale / photo.work_scale
     scored = []
-    hits = start_candidates(photo.work, mask, column, settings.start)
-    hits += odd_candidates(photo.work, mask, column, settings.start)
+    hits = start_candidates(lab, mask, column, settings.start)
+    hits += odd_candidates(patches, column, settings.start)
     for hit in hits:
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
         quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])

@@ -41,6 +41,12 @@ def _shift(img: np.ndarray, dx: float, dy: float) -> np.ndarray:
     return img[ys][:, xs]
 
 
+def _dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per-pixel Euclidean distance between two colour images."""
+    d = a - b
+    return np.sqrt(np.einsum("ijk,ijk->ij", d, d))
+
+
 def score_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cross score and centre-oddity for a card centred at each pixel (card width CARD_W, upright)."""
     W, L = CARD_W, CARD_W / ASPECT
@@ -53,11 +59,11 @@ def score_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     corners = [_shift(corner, sx * 0.3 * W, sy * 0.3 * L) for sx in (-1, 1) for sy in (-1, 1)]
     t = sum(mouths) / 4
     s = sum(corners) / 4
-    contrast = np.linalg.norm(t - s, axis=2) + 1e-3
-    m_spread = np.max([np.linalg.norm(m - t, axis=2) for m in mouths], axis=0)
-    c_spread = np.max([np.linalg.norm(c - s, axis=2) for c in corners], axis=0)
+    contrast = _dist(t, s) + 1e-3
+    m_spread = np.max([_dist(m, t) for m in mouths], axis=0)
+    c_spread = np.max([_dist(c, s) for c in corners], axis=0)
     cross = (contrast - m_spread - 0.5 * c_spread) / contrast
-    centre_off = np.minimum(np.linalg.norm(band - t, axis=2), np.linalg.norm(band - s, axis=2))
+    centre_off = np.minimum(_dist(band, t), _dist(band, s))
     ok = (contrast > 14) & (cross > 0)
     return np.where(ok, cross, -1.0), np.where(ok, centre_off / contrast, 0.0)
 
@@ -91,14 +97,14 @@ def _peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
     return [(int(xs[i]), int(ys[i])) for i in order]
 
 
-def start_candidates(work: np.ndarray, mask: np.ndarray, goals: GoalColumn,
+def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn,
                      s: StartSettings) -> list[StartHit]:
-    """Cross-like windows with an odd centre near the expected start position, best first."""
-    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.float32)
+    """Cross-like windows with an odd centre near the expected start position, best first
+    (lab: the working image in float Lab)."""
     hits = []
     for side in (1, -1):
-        for scale in (0.7, 0.88, 1.1, 1.35):
-            for turn in np.radians([-20.0, -10.0, 0.0, 10.0, 20.0]):
+        for scale in (0.74, 1.0, 1.32):
+            for turn in np.radians([-15.0, 0.0, 15.0]):
                 m, size, px = _strip_transform(goals, side, scale, turn, s)
                 if size[0] < 8 or size[1] < 8 or size[0] * size[1] > 4e6:
                     continue
@@ -140,31 +146,41 @@ def _print_colours(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return centres
 
 
-def odd_candidates(work: np.ndarray, mask: np.ndarray, goals: GoalColumn, s: StartSettings) -> list[StartHit]:
-    """Centres of compact patches whose colour is neither of the maze's two print colours nor
-    grey (a ladder, whatever its colour), in the region where the start can be."""
-    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.float32)
+@dataclass(frozen=True)
+class OddPatch:
+    """A compact patch of a colour that is neither of the maze's print colours nor grey."""
+
+    centre: np.ndarray
+    area: float
+
+
+def odd_patches(lab: np.ndarray, mask: np.ndarray, s: StartSettings) -> list[OddPatch]:
+    """Patches of card print whose colour is neither of the maze's two main colours nor grey:
+    a ladder, whatever its colour (found once per photo; the goal column only filters them)."""
     colours = _print_colours(lab, mask)
     if len(colours) == 0:
         return []
     ab = lab[..., 1:] - 128
     refs = [c[1:] - 128 for c in colours] + [np.zeros(2, np.float32)]
-    dist = np.min([np.linalg.norm(ab - r, axis=2) for r in refs], axis=0)
-    odd = ((dist > s.odd_chroma) & (mask > 0)).astype(np.uint8)
+    near = np.min([np.einsum("ijk,ijk->ij", ab - r, ab - r) for r in refs], axis=0)
+    odd = ((near > s.odd_chroma ** 2) & (mask > 0)).astype(np.uint8)
     odd = cv2.morphologyEx(odd, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, _, stats, cents = cv2.connectedComponentsWithStats(odd, connectivity=8)
+    return [OddPatch(np.array(cents[i], np.float64), float(stats[i, cv2.CC_STAT_AREA])) for i in range(1, n)]
+
+
+def odd_candidates(patches: list[OddPatch], goals: GoalColumn, s: StartSettings) -> list[StartHit]:
+    """Odd patches of a plausible ladder size where the start can lie for this goal column."""
     card_area = float(np.mean([b.area for b in goals.blobs]))
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(odd, connectivity=8)
     c = goals.centres
     u = (c[2] - c[0]) / np.linalg.norm(c[2] - c[0])
     pc = goals.row_pitch * ASPECT
     half_l = u * goals.row_pitch / 1.03 / 2
     half_w = np.array([-u[1], u[0]]) * np.linalg.norm(half_l) * ASPECT
     hits = []
-    for i in range(1, n):
-        area = stats[i, cv2.CC_STAT_AREA]
-        dist_cols = np.linalg.norm(cents[i] - c[1]) / pc
-        if not (0.01 * card_area <= area <= 0.3 * card_area) or not (s.col_range[0] - 1 <= dist_cols <= s.col_range[1] + 2):
-            continue
-        hits.append(StartHit(np.array(cents[i], np.float64), half_w, half_l, float(area)))
+    for p in patches:
+        dist_cols = np.linalg.norm(p.centre - c[1]) / pc
+        if 0.01 * card_area <= p.area <= 0.3 * card_area and s.col_range[0] - 1 <= dist_cols <= s.col_range[1] + 2:
+            hits.append(StartHit(p.centre, half_w, half_l, p.area))
     hits.sort(key=lambda h: -h.score)
     return hits[: s.candidates]
