@@ -153,12 +153,14 @@ class ScanVerbs:
         if (col, row) == (0, 0) or (col, row) in GOALS:
             self.error = "The start and goal cards never move; choose another cell."
             return
+        self.error = ""
         self.fix_cell = (col, row)
 
     async def apply_fix(self, openings: str | None, dead_end: bool = False) -> None:
         """Set the cell to a card (openings) or to "no card" (None), then judge again."""
         if self.fix_cell is None:
             return
+        self.error = ""
         self._fixes[self.fix_cell] = None if openings is None else {"openings": openings,
                                                                     "dead_end": dead_end}
         self.fix_cell = None

@@ -1,6 +1,7 @@
 """Kill the app (SIGKILL) mid-game and restart it: the game resumes at the same step."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,7 @@ def test_kill_and_restart_resumes_at_the_same_step(browser, tmp_path: Path) -> N
         assert after != before
         page = restart_and_resume(browser, server)
         assert wait_text(page, "turn-title", "turn") == after
+        time.sleep(0.5)
         shot(page, "20-resumed-after-kill")
         # and undo still reaches back across the restart
         click(page, "undo")
