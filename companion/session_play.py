@@ -193,9 +193,13 @@ class PlayVerbs:
         self.refresh()
         self._changed()
 
-    def pass_turn(self) -> None:
-        self._turn_move({"type": "Pass", "discard": True},
-                        "{name} passed and discarded one card face down.")
+    def pass_turn(self, discard: bool = True) -> None:
+        """Pass with a discard; without one only once the draw pile is empty (an empty hand)."""
+        if discard:
+            self._turn_move({"type": "Pass", "discard": True},
+                            "{name} passed and discarded one card face down.")
+        else:
+            self._turn_move({"type": "Pass", "discard": False}, "{name} has no card left and passed.")
 
     # ---- custody "cards": the table tells the app what it saw ------------------------------
     def reveal_goal(self, col: int, row: int, face: str) -> None:

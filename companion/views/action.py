@@ -62,6 +62,9 @@ def Action(s: Session) -> ft.Control:
         go = button("Look at it in secret", act(s.play_map), "do-map", ft.Icons.MAP)
     else:
         body = [hint(f"{name} discards one card face down and draws, if the pile is not empty.")]
+        if s.table["draw_pile"] == 0:
+            body.append(button(f"{name} has no card left", act(s.pass_turn, False), "do-pass-empty",
+                               ft.Icons.PAN_TOOL, primary=False))
         go = button("Pass", act(s.pass_turn), "do-pass", ft.Icons.SKIP_NEXT)
     titles = {"break": "Broken tool", "repair": "Repair", "rockfall": "Rockfall", "map": "Map", "pass": "Pass"}
     return ft.Column([

@@ -225,3 +225,19 @@ async def test_correcting_a_finished_round_changes_the_totals_not_the_log(tmp_pa
     assert res.returncode == 0, res.stdout[-500:]
     final = json.loads(res.stdout.splitlines()[-1])
     assert final["phase"] == "game_over" and final["totals"] == before  # the record is uncorrected
+
+
+async def test_pass_without_a_card_only_once_the_pile_is_empty(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 3, 6)
+    await to_turn(s, random.Random(6))
+    s.open_panel("pass")
+    s.pass_turn(discard=False)
+    assert s.error and s.panel == "pass"  # refused: the pile still has cards
+    while s.table["draw_pile"] > 0:
+        s.open_panel("pass")
+        s.pass_turn()
+    seat = s.table["turn"]
+    s.open_panel("pass")
+    s.pass_turn(discard=False)
+    assert not s.error and s.table["hands"][seat] == 0
