@@ -75,13 +75,14 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
     else:
         h = _refit(cells, h, robust=True)
-    cells = _bfs(sf, h, start, goals, gs, cs)
+    cells = _bfs(sf, h, start, goals, gs, cs, known=cells)
     return list(cells.values()), _refit(cells, h, robust=True)
 
 
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
-         cs: CellSettings) -> dict[tuple[int, int], Cell]:
-    """Breadth-first over neighbours of found cards, nearest the start first; refits as it goes."""
+         cs: CellSettings, known: dict | None = None) -> dict[tuple[int, int], Cell]:
+    """Breadth-first over neighbours of found cards, nearest the start first; refits as it goes.
+    A card already read in an earlier pass is kept when the new prediction agrees with it."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
     for cell in goals:
         cells[(cell.col, cell.row)] = cell
@@ -93,7 +94,8 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
         if pos in tried:
             continue
         tried.add(pos)
-        cell = _read_cell(sf, _local(cells, pos, h), pos, gs, cs)
+        local = _local(cells, pos, h)
+        cell = _reuse(known, pos, local) or _read_cell(sf, local, pos, gs, cs)
         if cell is None:
             continue
         cells[pos] = cell
@@ -103,12 +105,23 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
     return cells
 
 
+def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | None:
+    """The earlier reading of pos if its outline is where the homography now expects a card."""
+    if not known or pos not in known or known[pos].kind != "path":
+        return None
+    old = known[pos].quad
+    size = np.linalg.norm(old[1] - old[0])
+    return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
+
+
 def _read_cell(sf: Surface, h: np.ndarray, pos: tuple[int, int], gs: GridSettings,
                cs: CellSettings) -> Cell | None:
     """The path card at pos, or None when the cell shows no path-card print. A card laid with a
     gap sits off the predicted cell: then its outline is searched for further out."""
     col, row = pos
     predicted = geometry.quad_of(h, col, row)
+    if sf.mask_trusted and _mask_cover(sf, predicted) < 0.5 * gs.min_mask:
+        return None   # bare table: no need to look closer
     lab0 = classify.relit(rectify(sf.fine, predicted, cs.size), sf.palette)
     if classify.print_share(lab0, sf.palette) < gs.min_cover * 0.5:
         return None

@@ -36,9 +36,9 @@ def _shift(img: np.ndarray, dx: float, dy: float) -> np.ndarray:
     """out[y, x] = img[y + dy, x + dx] (integer shift, edges replicated)."""
     dx, dy = int(round(dx)), int(round(dy))
     h, w = img.shape[:2]
-    ys = np.clip(np.arange(h) + dy, 0, h - 1)
-    xs = np.clip(np.arange(w) + dx, 0, w - 1)
-    return img[ys][:, xs]
+    pad = cv2.copyMakeBorder(img, max(0, -dy), max(0, dy), max(0, -dx), max(0, dx), cv2.BORDER_REPLICATE)
+    y0, x0 = max(0, dy), max(0, dx)
+    return pad[y0:y0 + h, x0:x0 + w]
 
 
 def _dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -160,10 +160,12 @@ def odd_patches(lab: np.ndarray, mask: np.ndarray, s: StartSettings) -> list[Odd
     colours = _print_colours(lab, mask)
     if len(colours) == 0:
         return []
-    ab = lab[..., 1:] - 128
+    ys, xs = np.nonzero(mask)
+    ab = lab[ys, xs, 1:] - 128
     refs = [c[1:] - 128 for c in colours] + [np.zeros(2, np.float32)]
-    near = np.min([np.einsum("ijk,ijk->ij", ab - r, ab - r) for r in refs], axis=0)
-    odd = ((near > s.odd_chroma ** 2) & (mask > 0)).astype(np.uint8)
+    near = np.min([np.einsum("ij,ij->i", ab - r, ab - r) for r in refs], axis=0)
+    odd = np.zeros(mask.shape, np.uint8)
+    odd[ys, xs] = near > s.odd_chroma ** 2
     odd = cv2.morphologyEx(odd, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     n, _, stats, cents = cv2.connectedComponentsWithStats(odd, connectivity=8)
     return [OddPatch(np.array(cents[i], np.float64), float(stats[i, cv2.CC_STAT_AREA])) for i in range(1, n)]
