@@ -98,6 +98,10 @@ class PlayVerbs:
             if face is None:
                 return "Look at the goal card yourself, then put it back face down."
             return f"Goal ({self.private['col']},{self.private['row']}) is {FACE_NAMES[face]}"
+        if what == "payout":
+            values = self.payouts().get(seat, [])
+            return (f"Take gold cards worth {' + '.join(map(str, values))} = {sum(values)} nuggets"
+                    if values else "No gold for you this round")
         if what == "gold":
             cards = " + ".join(str(v) for v in view["gold"]) or "none yet"
             return f"Your gold: {view['nuggets']} nuggets ({cards})"
@@ -223,6 +227,22 @@ class PlayVerbs:
         if self._do(lambda: self.service.play(self.game_id, {"type": "TakeGold", "seat": seat,
                                                              "value": value})):
             self.private = {"what": "took", "value": value}
+
+    def payouts(self) -> dict[int, list[int]]:
+        """Gold cards paid (not drafted) this round, per seat: saboteurs, tournament shares.
+        Only seat numbers are shown publicly; the values go to each seat's private screen."""
+        paid: dict[int, list[int]] = {}
+        for group in reversed(self.service.game(self.game_id).events):
+            for e in group:
+                if e["type"] == "GoldPaid":
+                    paid.setdefault(e["seat"], []).extend(e["values"])
+            if any(e["type"] == "RoundStarted" for e in group):
+                break
+        return paid
+
+    def open_payout(self, seat: int) -> None:
+        self.private_seat, self.holding = seat, False
+        self.private = {"what": "payout"}
 
     def next_round(self) -> None:
         if self._do(lambda: self.service.play(self.game_id, {"type": "StartRound"})):

@@ -41,11 +41,12 @@ def Private(s: Session) -> ft.Control:
     what = s.private.get("what")
     items: list[ft.Control] = [title(f"For {name} only"),
                                hint(f"Give the phone to {name}. Nobody else looks.")]
-    if what in ("role", "peek", "gold"):
+    if what in ("role", "peek", "gold", "payout"):
         items.append(_hold_area(s))
         done = {"role": (act(s.done_role), "Done - pass the phone on"),
                 "peek": (act(s.done_peek), "Done - pass the phone back"),
-                "gold": (act(s.close_private), "Done - hide")}[what]
+                "gold": (act(s.close_private), "Done - hide"),
+                "payout": (act(s.close_private), "Done - pass the phone on")}[what]
         items.append(button(done[1], done[0], "private-done", ft.Icons.CHECK))
     elif what == "pick":
         items += _pick(s)

@@ -14,9 +14,14 @@ def RoundEnd(s: Session) -> ft.Control:
     if screen_of(s) != "round_end":
         return ft.Container()
     t = s.table
+    paid = s.payouts()
+    takers = [button(f"{t['players'][seat]}: my gold cards", act(s.open_payout, seat), f"payout-{seat}",
+                     ft.Icons.PAID, primary=False) for seat in sorted(paid)]
     return ft.Column([
         title(f"Round {t['round']} is over"),
         card(*[ft.Text(x) for x in summary_lines(s)]),
+        *([card(hint("In private, each of these players sees which gold cards to take:"),
+                ft.Row(takers, wrap=True))] if takers else []),
         hint("Everyone took their gold cards face down. Collect all other cards for the next round."),
         ft.Row([button(f"Deal round {t['round'] + 1}", act(s.next_round), "next-round", ft.Icons.CASINO),
                 button("Score sheet", act(s.show_scores), "open-scores", ft.Icons.LEADERBOARD,

@@ -21,6 +21,5 @@ def summary_lines(s: Session) -> list[str]:
     lines.append("Roles: " + ", ".join(f"{n} ({ROLE[r]})" for n, r in zip(names, info["roles"])))
     if info["payout"]:
         who = ", ".join(names[i] for i in info["saboteurs"])
-        lines.append(f"Each saboteur ({who}) takes gold cards worth {info['payout']} nuggets; "
-                     "see \"my gold\" on the score sheet for the exact cards.")
+        lines.append(f"Each saboteur ({who}) takes gold cards worth {info['payout']} nuggets.")
     return lines

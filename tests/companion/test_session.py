@@ -241,3 +241,20 @@ async def test_pass_without_a_card_only_once_the_pile_is_empty(tmp_path: Path) -
     s.open_panel("pass")
     s.pass_turn(discard=False)
     assert not s.error and s.table["hands"][seat] == 0
+
+
+async def test_saboteurs_see_their_payout_in_private(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 5, 22)
+    rng = random.Random(22)
+    while not (s.step == "round_end" and s.table["winner"] == "saboteurs"):
+        await advance(s, rng, set(), {})
+    saboteurs = [i for i, r in enumerate(s.table["roles"]) if r == "saboteur"]
+    paid = s.payouts()
+    assert sorted(paid) == saboteurs
+    for seat in saboteurs:
+        assert sum(paid[seat]) == (4 if len(saboteurs) == 1 else 3)
+        s.open_payout(seat)
+        s.hold(True)
+        assert s.private_text().endswith(f"= {sum(paid[seat])} nuggets")
+        s.close_private()
