@@ -130,7 +130,7 @@ def _rungs(lab: np.ndarray, odd: np.ndarray, origin: tuple[int, int]) -> float:
 def _cross_margin(img: np.ndarray, quad: np.ndarray) -> float:
     """Arms-versus-corners separation minus their spreads (Lab units) of a small rectified card."""
     lab = cv2.cvtColor(rectify(img, quad, (28, 44)), cv2.COLOR_BGR2Lab).astype(np.float32)
-    arms, corners = _arms_and_corners(lab)
+    arms, corners = _arms_and_corners(lab, robust=False)   # the pose search calls this hundreds of times
     t, s = np.mean(arms, axis=0), np.mean(corners, axis=0)
     spread = max(np.linalg.norm(a - t) for a in arms) + 0.5 * max(np.linalg.norm(c - s) for c in corners)
     return float(np.linalg.norm(t - s) - spread)
