@@ -17,7 +17,8 @@ class Gradients:
 
     @staticmethod
     def of(grey: np.ndarray) -> "Gradients":
-        g = cv2.GaussianBlur(grey, (3, 3), 0)
+        """3x3 Sobel of the lightly smoothed grey image (float32; the searches only sample it)."""
+        g = cv2.GaussianBlur(grey.astype(np.float32), (3, 3), 0)
         return Gradients(cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3))
 
 

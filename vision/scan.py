@@ -129,7 +129,7 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     if sharpness(grey) < settings.blur.min_sharpness:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY).astype(np.float32))
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
     goals, quad, _, pattern = _find_fiducials(photo, mask, grads, settings)
     k = photo.fine_scale / photo.work_scale
     east, south, order = _frame(quad, goals, k)

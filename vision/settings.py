@@ -38,7 +38,7 @@ class StartSettings:
     step: float = 0.25                             # lattice step, card widths
     min_cross: float = 0.45
     min_ladder: float = 0.1
-    candidates: int = 12
+    candidates: int = 8
     odd_chroma: float = 14.0   # a/b distance from every print colour and from grey
     min_evidence: float = 1.0
     columns: int = 3           # goal-column hypotheses tried
