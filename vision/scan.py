@@ -61,6 +61,8 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     best = None
     for column in columns[: settings.start.columns]:
         found = _start_for(photo, lab, mask, patches, grads, column, settings)
+        if found is not None and not _consistent(found[0], column, photo.fine_scale / photo.work_scale):
+            continue
         if found is not None and (best is None or found[1].score > best[2].score):
             best = (column, found[0], found[1], found[2])
         if best is not None and best[2].score >= settings.start.min_evidence:
@@ -70,6 +72,16 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     if best is None or best[2].score < settings.start.min_evidence:
         raise StartNotFound()
     return best
+
+
+def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
+    """Start and goal column agree on the card size and lie about eight card widths apart
+    (three alike blobs near the maze are not the goal column)."""
+    start_area = cv2.contourArea(np.float32(quad)) / (k * k)
+    goal_area = float(np.median([b.area for b in goals.blobs]))
+    width = np.linalg.norm(quad[1] - quad[0]) / k
+    gap = np.linalg.norm(goals.centres[1] - quad.mean(axis=0) / k) / max(width, 1e-6)
+    return 0.25 <= goal_area / max(start_area, 1e-6) <= 4.0 and 4.0 <= gap <= 14.0
 
 
 def _start_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,

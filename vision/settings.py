@@ -41,14 +41,14 @@ class StartSettings:
     candidates: int = 8
     odd_chroma: float = 14.0   # a/b distance from every print colour and from grey
     min_evidence: float = 1.0
-    columns: int = 3           # goal-column hypotheses tried
+    columns: int = 5           # goal-column hypotheses tried
     snapped: int = 3           # best candidates snapped to their outline and judged again
 
 
 @dataclass(frozen=True)
 class GridSettings:
     search: float = 0.18      # how far a side may move onto its outline, share of the card side
-    max_cells: int = 120
+    max_cells: int = 50        # the box holds 44 path cards
     min_cover: float = 0.75   # share of a cell that must look like card print
     min_mask: float = 0.4     # share of a cell's middle the card-versus-table mask must call card
     reach: int = 3            # cells searched beyond the known maze (gaps of empty cells)
