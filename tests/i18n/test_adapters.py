@@ -75,7 +75,7 @@ def test_english_keeps_the_details_and_fills_player_names() -> None:
     en = Translator("en")
     texts = {rule: refusal_text(en, rule, reason, PLAYERS) for rule, reason in REFUSALS}
     assert texts["not_your_turn"] == "It is Ann's turn."
-    assert texts["nothing_to_repair"] == "Bob has no broken tool of this kind to repair: pick."
+    assert texts["nothing_to_repair"] == "Bob has no broken pick to repair."
     assert texts["edge_mismatch"] == "The west edge is a wall but meets an opening of the card at (0,0)."
 
 
