@@ -1,41 +1,71 @@
-"""Debug sheet: the photo with goals, start, fitted grid and every cell's reading and confidence."""
+"""Debug sheet: the photo with the goal blobs, the start, the fitted grid and every card's reading,
+plus a table of every card as the scanner rectified it, with its reading and confidence."""
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .board import Cell
+from .geometry import quad_of
+from .ladder import rectify
+
+TILE = (72, 108)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 
 def _label(c: Cell) -> str:
     if c.kind == "goal":
-        return f"G{c.face[0]}{c.openings}"
-    text = ("S" if c.kind == "start" else "") + (c.openings or "-") + ("x" if c.dead_end else "")
-    return text
+        return f"goal {c.face} {c.openings}".strip()
+    return ("start " if c.kind == "start" else "") + (c.openings or "-") + (" dead" if c.dead_end else "")
 
 
-def write_sheet(path: Path, result) -> None:
-    """Draw on the fine image, scaled to ~1600 px, and save as JPEG."""
-    dbg = result.debug
+def _text(img: np.ndarray, text: str, org: tuple[int, int], colour: tuple, scale: float = 0.45) -> None:
+    cv2.putText(img, text, org, FONT, scale, (0, 0, 0), 3, cv2.LINE_AA)
+    cv2.putText(img, text, org, FONT, scale, colour, 1, cv2.LINE_AA)
+
+
+def _overlay(dbg: dict, width: int) -> np.ndarray:
+    """The photo with goal blobs (magenta), grid lines (grey), card outlines (green / red when
+    unsure, yellow start; the thick blue side is the card's north) and each card's position."""
     photo = dbg["photo"]
-    img = photo.fine.copy()
-    s = 1600 / max(img.shape[:2])
-    img = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    k = s * photo.fine_scale / photo.work_scale  # work px -> sheet px
+    s = width / photo.fine.shape[1]
+    img = cv2.resize(photo.fine, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    k = s * photo.fine_scale / photo.work_scale
+    cols = [c.col for c in dbg["cells"]]
+    rows = [c.row for c in dbg["cells"]]
+    for col in range(min(cols) - 1, max(cols) + 2):
+        for row in range(min(rows) - 1, max(rows) + 2):
+            cv2.polylines(img, [np.int32(quad_of(dbg["h"], col, row, 0.5) * s)], True, (150, 150, 150), 1)
     for b in dbg["goals"].blobs:
         cv2.drawContours(img, [np.int32(b.contour * k)], -1, (255, 0, 255), 2)
     for c in dbg["cells"]:
         q = np.int32(c.quad * s)
-        colour = (0, 200, 0) if c.confidence >= 0.6 else (0, 0, 255)
-        if c.kind == "start":
-            colour = (0, 255, 255)
+        colour = (0, 255, 255) if c.kind == "start" else (0, 200, 0) if c.confidence >= 0.6 else (0, 0, 255)
         cv2.polylines(img, [q], True, colour, 2)
-        cv2.line(img, tuple(q[0]), tuple(q[1]), (255, 80, 0), 3)  # north edge
+        cv2.line(img, tuple(map(int, q[0])), tuple(map(int, q[1])), (255, 80, 0), 3)
         centre = q.mean(axis=0).astype(int)
-        for text, dy, col in ((f"{c.col},{c.row}", -6, (255, 255, 255)), (_label(c), 8, (0, 255, 255)),
-                              (f"{c.confidence:.2f}", 22, colour)):
-            cv2.putText(img, text, (int(centre[0] - 18), int(centre[1] + dy)), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.38, (0, 0, 0), 3, cv2.LINE_AA)
-            cv2.putText(img, text, (int(centre[0] - 18), int(centre[1] + dy)), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.38, col, 1, cv2.LINE_AA)
-    cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        _text(img, f"{c.col},{c.row}", (int(centre[0]) - 14, int(centre[1]) + 4), (255, 255, 255), 0.4)
+    return img
+
+
+def _tiles(dbg: dict, width: int) -> np.ndarray:
+    """Every card rectified upright (north up), labelled with position, reading and confidence."""
+    cells = sorted(dbg["cells"], key=lambda c: (c.col, c.row))
+    tw, th = TILE
+    per_row = max(1, width // (tw + 8))
+    rows = (len(cells) + per_row - 1) // per_row
+    sheet = np.full((rows * (th + 44) + 8, width, 3), 32, np.uint8)
+    for i, c in enumerate(cells):
+        x, y = 8 + (i % per_row) * (tw + 8), 8 + (i // per_row) * (th + 44)
+        sheet[y:y + th, x:x + tw] = rectify(dbg["photo"].fine, c.quad, TILE)
+        colour = (0, 220, 0) if c.confidence >= 0.6 else (0, 0, 255)
+        _text(sheet, f"{i + 1}. {c.col},{c.row}", (x, y + th + 14), (255, 255, 255), 0.4)
+        _text(sheet, f"{_label(c)[:12]} {c.confidence:.2f}", (x, y + th + 32), colour, 0.33)
+    return sheet
+
+
+def write_sheet(path: Path, result) -> None:
+    """Save the overlay above the card table as one JPEG."""
+    overlay = _overlay(result.debug, 1400)
+    sheet = np.vstack([overlay, _tiles(result.debug, overlay.shape[1])])
+    cv2.imwrite(str(path), sheet, [cv2.IMWRITE_JPEG_QUALITY, 85])
