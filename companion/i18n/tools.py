@@ -18,16 +18,19 @@ KEYWORDS = {"t": None, "n": (1, 2), "N_": None, "N_n": (1, 2)}
 METHOD_MAP = [("companion/**.py", "python")]
 
 
-_CALL = re.compile(r"""\b(?:t|n|N_|N_n)\(\s*[rRuU]?['"]""")
+_CALL = r"""\b(?:t|n|N_|N_n)\(\s*[rRuU]?['"]"""
 
 
-def _is_call(root: Path, filename: str, lineno: int, cache: dict[str, list[str]]) -> bool:
-    """Babel also picks up `t["players"]` when a variable is called t; keep real calls only."""
+def _is_call(root: Path, filename: str, lineno: int, message: object, cache: dict[str, list[str]]) -> bool:
+    """Babel also picks up `t["players"]` when a variable is called t; keep real calls only:
+    a marker call whose first argument starts with the message's own text."""
     if filename not in cache:
         cache[filename] = (root / filename).read_text(encoding="utf-8").splitlines()
     lines = cache[filename]
-    near = "\n".join(lines[max(0, lineno - 3):lineno + 1])
-    return bool(_CALL.search(near))
+    near = "\n".join(lines[max(0, lineno - 4):lineno + 1])
+    first = message[0] if isinstance(message, tuple) else message
+    start = re.split(r"[\\'\"\n]", str(first), maxsplit=1)[0][:20]
+    return bool(re.search(_CALL + re.escape(start), near))
 
 
 def template(root: Path) -> Catalog:
@@ -38,7 +41,7 @@ def template(root: Path) -> Catalog:
             str(root), METHOD_MAP, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         if isinstance(message, tuple) and not all(message) or not message:
             continue
-        if not _is_call(root, filename, lineno, cache):
+        if not _is_call(root, filename, lineno, message, cache):
             continue
         flags = ["python-brace-format"] if placeholders("".join(message if isinstance(message, tuple)
                                                                 else (message,))) else []
