@@ -54,4 +54,5 @@ def main(page: ft.Page) -> None:
 
     session.on_change = lambda game_id: page.pubsub.send_others_on_topic(TOPIC, game_id)
     page.pubsub.subscribe_topic(TOPIC, on_message)
+    page.on_close = lambda _e: page.pubsub.unsubscribe_all()  # a closed tab stops listening
     page.render(App, session)
