@@ -72,7 +72,11 @@ def read_photo(data: bytes) -> Reading:
         return Reading(False, "That file is not a photo the app can open (JPEG or PNG please).")
     import vision  # imported late: the scanner loads its models on first use
 
-    result = vision.scan(img).to_dict()
+    try:
+        result = vision.scan(img).to_dict()
+    except Exception as exc:  # a scanner bug must cost one photo, never the game
+        return Reading(False, f"The photo could not be read ({type(exc).__name__}: {exc}). "
+                              "Retake it, or lay the card by hand on the grid.")
     display, scale = _shrink(img, DISPLAY_LONG_SIDE)
     keep, _ = _shrink(img, KEEP_LONG_SIDE)
     ok, jpg = cv2.imencode(".jpg", keep, [cv2.IMWRITE_JPEG_QUALITY, 80])

@@ -258,3 +258,17 @@ async def test_saboteurs_see_their_payout_in_private(tmp_path: Path) -> None:
         s.hold(True)
         assert s.private_text().endswith(f"= {sum(paid[seat])} nuggets")
         s.close_private()
+
+
+async def test_unreadable_uploads_say_what_to_do_and_change_nothing(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 3, 2)
+    await to_turn(s, random.Random(2))
+    before = len(s.service.game(s.game_id).log)
+    s.open_panel("scan")
+    await s.submit_photo(b"")
+    assert "empty" in s.error
+    await s.submit_photo(b"\x89PNG broken")
+    assert "not a photo" in s.error and not s.busy and s.overlay is None
+    s.confirm_path()
+    assert len(s.service.game(s.game_id).log) == before
