@@ -129,8 +129,14 @@ def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: n
     """Each goal's outline when its blob is card-shaped, else the homography's prediction."""
     quads = []
     for (col, row), i in zip(board.GOAL_CELLS, order):
+        predicted = geometry.quad_of(h, col, row)
         q = blob_quad(goals.blobs[i])
-        quads.append(_board_order(q * k, east, south) if q is not None else geometry.quad_of(h, col, row))
+        if q is not None:
+            q = _board_order(q * k, east, south)
+            size = np.linalg.norm(predicted[1] - predicted[0])
+            if np.max(np.linalg.norm(q - predicted, axis=1)) > 0.45 * size:
+                q = None   # a drawing on the back (a diamond), not the card's outline
+        quads.append(predicted if q is None else q)
     return quads
 
 
