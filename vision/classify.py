@@ -138,10 +138,12 @@ class Reading:
     confidence: float
 
 
-def _band(mask: np.ndarray, side: str, s: CellSettings) -> np.ndarray:
-    """Profile along the side of the mask's share in the band just inside that edge."""
+def _band(mask: np.ndarray, side: str, s: CellSettings, deeper: float = 0.0) -> np.ndarray:
+    """Profile along the side of the mask's share in the band just inside that edge (or, with
+    `deeper`, in a band that much further in)."""
     h, w = mask.shape
     a, b = s.depth_ns if side in "NS" else s.depth_ew
+    a, b = a + deeper, b + deeper
     if side == "N":
         return mask[int(a * h):int(b * h)].mean(axis=0)
     if side == "S":
@@ -163,6 +165,11 @@ def _mouth_score(tunnel: np.ndarray, space: np.ndarray, side: str, s: CellSettin
     hi = max(lo + 1, hi)
     k = lo + int(np.argmax(sums[lo:hi]))
     if tsums[k] < s.mouth_tunnel:
+        return 0.0
+    # a mouth leads somewhere: the open space goes on deeper into the card (a light strip along
+    # the card's edge does not)
+    deep = np.convolve(_band(space, side, s, s.mouth_depth), box, "valid")
+    if deep[max(0, k - 2):k + 3].max() < 0.5:
         return 0.0
     edge = int(0.18 * n)
     # flanks on the tunnel mask: a strip of table inside a slightly large quad is not tunnel

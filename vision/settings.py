@@ -63,6 +63,7 @@ class CellSettings:
     depth_ns: tuple[float, float] = (0.05, 0.15)   # band read for N/S mouths, share of the length
     depth_ew: tuple[float, float] = (0.05, 0.2)    # band read for E/W mouths, share of the width
     mouth_min: float = 0.45
+    mouth_depth: float = 0.06          # the open space must go on this much deeper (share of the side)
     mouth_tunnel: float = 0.25         # a mouth holds at least this much tunnel (not only a crack)
     low_confidence: float = 0.6
 
