@@ -16,7 +16,6 @@ from .settings import BlurSettings, ScanSettings
 from .start import odd_candidates, odd_patches, start_candidates
 from .warnings import board_warnings
 
-DEBUG_FID = False
 
 
 @dataclass
@@ -49,29 +48,29 @@ def sharpness(grey: np.ndarray) -> float:
 
 
 def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings):
-    """Best (goal column, start quad in fine px, evidence) over the plausible goal columns."""
+    """The best goal column whose start card is found and gives a plausible board frame:
+    (goal column, Frame). Goal columns are tried best first."""
     blobs = find_blobs(photo.work, mask, settings.goals)
     if not blobs:
         raise NoMaze()
     columns = find_goal_columns(blobs, settings.goals)
     if not columns:
         raise GoalsNotFound()
+    k = photo.fine_scale / photo.work_scale
     lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
     patches = odd_patches(lab, mask, settings.start)
-    best = None
+    seen_start = False
     for column in columns[: settings.start.columns]:
         found = _start_for(photo, lab, mask, patches, grads, column, settings)
-        if found is not None and not _consistent(found[0], column, photo.fine_scale / photo.work_scale):
+        if found is None or found[1].score < settings.start.min_evidence:
             continue
-        if found is not None and (best is None or found[1].score > best[2].score):
-            best = (column, found[0], found[1], found[2])
-        if best is not None and best[2].score >= settings.start.min_evidence:
-            break       # columns come best first: a worse column must not steal a found start
-    if DEBUG_FID:
-        print("fid", best[2] if best else None)
-    if best is None or best[2].score < settings.start.min_evidence:
-        raise StartNotFound()
-    return best
+        seen_start = True
+        if not _consistent(found[0], column, k):
+            continue
+        frame = board_frame(found[0], found[2], column, k)
+        if frame is not None:
+            return column, frame
+    raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
 
 
 def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
@@ -140,6 +139,58 @@ def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: n
     return quads
 
 
+@dataclass(frozen=True)
+class Frame:
+    """The board frame the fiducials fix: start and goal outlines (fine px, board-ordered), the
+    board->image homography, and the start's pattern frame (for learning its colours)."""
+
+    start: np.ndarray
+    goal_quads: list
+    h: np.ndarray
+    pattern: np.ndarray
+
+
+def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: float) -> Frame | None:
+    """Homography from the start's outline and the goals; None when it is implausible (cards of
+    very different size or shape across the board: a wrong goal column)."""
+    east, south, order = _frame(quad, goals, k)
+    quad = _board_order(quad, east, south)
+    half = geometry.CARD_HALF
+    src = [[-half, -half], [half, -half], [half, half], [-half, half], [8, -2], [8, 0], [8, 2]]
+    try:
+        h = geometry.fit_homography(src, list(quad) + list(goals.centres[order] * k))
+        goal_quads = _goal_quads(goals, order, east, south, k, h)
+        src = src[:4]
+        pts = list(quad)
+        for (col, row), gq in zip(board.GOAL_CELLS, goal_quads):
+            src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
+            pts += list(gq)
+        h = geometry.fit_homography(src, pts)
+    except (ValueError, cv2.error, np.linalg.LinAlgError):
+        return None
+    if not _plausible(h, quad, goals, k):
+        return None
+    return Frame(quad, goal_quads, h, _board_order(pattern, east, south))
+
+
+def _plausible(h: np.ndarray, start: np.ndarray, goals: GoalColumn, k: float) -> bool:
+    """Cards as the homography draws them look like cards: convex, sensible aspect, the start where
+    it was seen, goals the size of their blobs."""
+    for col, row in ((0, 0), (4, 0), (8, 0), (8, -2), (8, 2)):
+        q = geometry.quad_of(h, col, row)
+        if not cv2.isContourConvex(np.float32(q)):
+            return False
+        w = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
+        l = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
+        if not 0.35 <= w / max(l, 1e-6) <= 1.2:
+            return False
+    q0 = geometry.quad_of(h, 0, 0)
+    if np.max(np.linalg.norm(q0 - start, axis=1)) > 0.35 * np.linalg.norm(start[1] - start[0]):
+        return False
+    area = cv2.contourArea(np.float32(geometry.quad_of(h, 8, 0))) / (k * k)
+    return 0.3 <= float(np.median([b.area for b in goals.blobs])) / max(area, 1e-6) <= 3.0
+
+
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
     """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos."""
     photo = load_photo(image, settings.load)
@@ -148,27 +199,15 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    goals, quad, _, pattern = _find_fiducials(photo, mask, grads, settings)
+    goals, frame = _find_fiducials(photo, mask, grads, settings)
     k = photo.fine_scale / photo.work_scale
-    east, south, order = _frame(quad, goals, k)
-    quad = _board_order(quad, east, south)
-    half = geometry.CARD_HALF
-    src = [[-half, -half], [half, -half], [half, half], [-half, half], [8, -2], [8, 0], [8, 2]]
-    h = geometry.fit_homography(src, list(quad) + list(goals.centres[order] * k))
-    goal_quads = _goal_quads(goals, order, east, south, k, h)
-    src = [[-half, -half], [half, -half], [half, half], [-half, half]]
-    pts = list(quad)
-    for (col, row), gq in zip(board.GOAL_CELLS, goal_quads):
-        src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
-        pts += list(gq)
-    h = geometry.fit_homography(src, pts)
     # tunnel and stone are learnt inside the cross's own frame: an outline pushed a little too far
     # would mix in table or the next card
-    palette = classify.learn_palette(rectify(photo.fine, _board_order(pattern, east, south), settings.cell.size))
-    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
+    palette = classify.learn_palette(rectify(photo.fine, frame.pattern, settings.cell.size))
+    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
     surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
-    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette, board._mask_cover(surface, quad) > 0.8)
-    cells, h = board.walk(surface, h, start, goal_quads, settings.grid, settings.cell)
+    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette, board._mask_cover(surface, frame.start) > 0.8)
+    cells, h = board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
     return cards, debug
