@@ -151,26 +151,26 @@ class Frame:
 
 
 def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: float) -> Frame | None:
-    """Homography from the start's outline and the goals; None when it is implausible (cards of
-    very different size or shape across the board: a wrong goal column)."""
+    """Homography from the start's outline and the goals (their outlines where the blobs are
+    card-shaped, else their centres); None when it is implausible (a wrong goal column)."""
     east, south, order = _frame(quad, goals, k)
     quad = _board_order(quad, east, south)
     half = geometry.CARD_HALF
-    src = [[-half, -half], [half, -half], [half, half], [-half, half], [8, -2], [8, 0], [8, 2]]
+    corners = [[-half, -half], [half, -half], [half, half], [-half, half]]
     try:
-        h = geometry.fit_homography(src, list(quad) + list(goals.centres[order] * k))
-        goal_quads = _goal_quads(goals, order, east, south, k, h)
-        src = src[:4]
-        pts = list(quad)
-        for (col, row), gq in zip(board.GOAL_CELLS, goal_quads):
-            src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
+        h0 = geometry.fit_homography(corners + [[8, -2], [8, 0], [8, 2]], list(quad) + list(goals.centres[order] * k))
+        outlines = _goal_quads(goals, order, east, south, k, h0)
+        src, pts = list(corners), list(quad)
+        for (col, row), gq in zip(board.GOAL_CELLS, outlines):
+            src += [[col + dx, row + dy] for dx, dy in corners]
             pts += list(gq)
-        h = geometry.fit_homography(src, pts)
+        h1 = geometry.fit_homography(src, pts)
     except (ValueError, cv2.error, np.linalg.LinAlgError):
         return None
-    if not _plausible(h, quad, goals, k):
-        return None
-    return Frame(quad, goal_quads, h, _board_order(pattern, east, south))
+    for h, gq in ((h1, outlines), (h0, [geometry.quad_of(h0, c, r) for c, r in board.GOAL_CELLS])):
+        if _plausible(h, quad, goals, k):
+            return Frame(quad, gq, h, _board_order(pattern, east, south))
+    return None
 
 
 def _plausible(h: np.ndarray, start: np.ndarray, goals: GoalColumn, k: float) -> bool:
@@ -188,7 +188,7 @@ def _plausible(h: np.ndarray, start: np.ndarray, goals: GoalColumn, k: float) ->
     if np.max(np.linalg.norm(q0 - start, axis=1)) > 0.35 * np.linalg.norm(start[1] - start[0]):
         return False
     area = cv2.contourArea(np.float32(geometry.quad_of(h, 8, 0))) / (k * k)
-    return 0.3 <= float(np.median([b.area for b in goals.blobs])) / max(area, 1e-6) <= 3.0
+    return 0.15 <= float(np.median([b.area for b in goals.blobs])) / max(area, 1e-6) <= 4.0
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
