@@ -126,7 +126,7 @@ class PlayVerbs:
         self.error, self.info = "", ""
         self.panel = panel
         self.target, self.tool, self.double, self.choice = None, "", False, None
-        if panel == "scan":
+        if panel in ("scan", "rockfall"):
             self.reset_scan()
             self.rebuild_grid()
 
@@ -145,6 +145,8 @@ class PlayVerbs:
 
     def set_choice(self, col: int, row: int) -> None:
         self.choice = (col, row)
+        if self.panel == "rockfall":
+            self.rebuild_grid()
 
     def _turn_move(self, move: dict[str, Any], done: str) -> None:
         seat = self.table["turn"]

@@ -115,24 +115,29 @@ class ScanVerbs:
                         "cell": list(v.cell) if v.cell else None, "card": v.card}
 
     def rebuild_grid(self) -> None:
-        """The board as a grid of tiles: confirmed cards, what the photo adds, empty cells."""
-        seen = {(c["col"], c["row"]): c for c in self._seen()}
+        """The board as a grid of tiles: confirmed cards, what the photo adds, empty cells.
+        Marks: the new card (legal / refused), misread cells, the card a rockfall would remove."""
         v = self.verdict or {}
-        cell = tuple(v["cell"]) if v.get("cell") else None
-        changed = set() if not v else {p for p in self._changed_cells()}
+        marks = {p: "bad" for p in (self._changed_cells() if v else [])}
+        if v.get("cell") and v.get("kind") == "place":
+            marks[tuple(v["cell"])] = "good" if v.get("legal") else "bad"
+        if self.panel == "rockfall" and self.choice:
+            marks[tuple(self.choice)] = "bad"
+        self.grid = self._grid(self._seen(), marks)
+
+    def confirmed_grid(self) -> list[list[dict[str, Any]]]:
+        """The confirmed maze as tiles (the turn screen shows it; nothing is stored)."""
+        return self._grid(self._confirmed(), {})
+
+    def _grid(self, cards: list[dict[str, Any]], marks: dict) -> list[list[dict[str, Any]]]:
+        seen = {(c["col"], c["row"]): c for c in cards}
         connected = {tuple(p) for p in self.table["connected"]} if self.table else set()
         cols = [c for c, _ in seen] + [-1, 9]
         rows = [r for _, r in seen] + [-3, 3]
-        grid = []
-        for row in range(min(rows), max(rows) + 1):
-            line = []
-            for col in range(min(cols), max(cols) + 1):
-                card = seen.get((col, row))
-                mark = ("good" if v.get("legal") else "bad") if (col, row) == cell and v.get("kind") == "place" else (
-                    "bad" if (col, row) in changed else "")
-                line.append(self._tile(col, row, card, mark, (col, row) in connected))
-            grid.append(line)
-        self.grid = grid
+        return [[self._tile(col, row, seen.get((col, row)), marks.get((col, row), ""),
+                            (col, row) in connected)
+                 for col in range(min(cols), max(cols) + 1)]
+                for row in range(min(rows), max(rows) + 1)]
 
     def _changed_cells(self) -> list[tuple[int, int]]:
         return self._judge().changed

@@ -4,6 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
+from .grid import Grid
 from .route import screen_of
 from .ui import TOOL_ICONS, act, button, card, hint, ident, title, value
 
@@ -54,7 +55,8 @@ def Action(s: Session) -> ft.Control:
                                           on_change=value(s.set_double)))]
         go = button("Repair", act(s.repair), "do-repair", ft.Icons.HANDYMAN)
     elif p == "rockfall":
-        body = [hint("Which card does the rockfall remove?"), _rock_cells(s)]
+        body = [hint("Which card does the rockfall remove? Tap it on the maze or in the list."),
+                Grid(s.grid, s.set_choice, "rock-cell"), _rock_cells(s)]
         go = button("Remove the card", act(s.rockfall), "do-rockfall", ft.Icons.LANDSLIDE)
     elif p == "map":
         body = [hint(f"Which goal does {name} look at? Then only {name} sees the answer.")]

@@ -4,8 +4,13 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
+from .grid import Grid
 from .route import screen_of
 from .ui import act, button, card, hint, ident, status_table, title
+
+
+def _ignore_tap(_col: int, _row: int) -> None:
+    """The turn screen's maze is for looking; fixing happens in the path-card panel."""
 
 
 @ft.component
@@ -36,4 +41,6 @@ def Turn(s: Session) -> ft.Control:
         hint(f"{name} has a broken tool and cannot lay path cards." if broken else
              "What did the player do?"),
         ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
+        card(hint("The confirmed maze (bands: tunnels joined to the start)"),
+             Grid(s.confirmed_grid(), _ignore_tap, "maze")),
     ], spacing=12)

@@ -272,3 +272,16 @@ async def test_unreadable_uploads_say_what_to_do_and_change_nothing(tmp_path: Pa
     assert "not a photo" in s.error and not s.busy and s.overlay is None
     s.confirm_path()
     assert len(s.service.game(s.game_id).log) == before
+
+
+async def test_turn_screen_grid_shows_the_confirmed_maze(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    start(s, 3, 5)
+    await to_turn(s, random.Random(5))
+    s.open_panel("scan")
+    s.open_fix(1, 0)
+    await s.apply_fix("NESW")
+    s.confirm_path()
+    kinds = {(c["col"], c["row"]): c["kind"] for line in s.confirmed_grid() for c in line}
+    assert kinds[(0, 0)] == "start" and kinds[(1, 0)] == "path" and kinds[(8, 2)] == "goal"
+    assert kinds[(2, 0)] == "empty"
