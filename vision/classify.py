@@ -21,13 +21,7 @@ class Palette:
     stone: np.ndarray
     spread: float
     direction: np.ndarray   # discriminant direction (Lab), scaled so stone -> 0 and tunnel -> 1
-    stone_icov: np.ndarray  # inverse covariance of the stone's colour
     tunnel_grey: float      # mean of B, G, R over the start card's tunnel
-
-    def stone_distance(self, lab: np.ndarray) -> np.ndarray:
-        """Squared Mahalanobis distance from the stone colour."""
-        d = lab - self.stone
-        return np.einsum("...i,ij,...j->...", d, self.stone_icov, d)
 
     def along(self, lab: np.ndarray) -> np.ndarray:
         """0 at stone, 1 at tunnel, for every pixel (Fisher's discriminant learnt on the start card)."""
@@ -79,11 +73,10 @@ def learn_palette(start_card: np.ndarray) -> Palette:
     direction = np.linalg.solve(cov, t - s)
     direction = direction / float((t - s) @ direction)
     spread = float(np.mean([np.linalg.norm(a.reshape(-1, 3).mean(0) - t) for a in arms]))
-    stone_icov = np.linalg.inv(np.cov(sp.T) + np.eye(3) * 9.0)
     grey = start_card.astype(np.float32).mean(axis=2)
     arm_grey = np.concatenate([grey[int(0.03 * h):int(0.14 * h), int(0.42 * w):int(0.58 * w)].ravel(),
                                grey[int(0.86 * h):int(0.97 * h), int(0.42 * w):int(0.58 * w)].ravel()])
-    return Palette(t, s, spread, direction, stone_icov, float(np.median(arm_grey)))
+    return Palette(t, s, spread, direction, float(np.median(arm_grey)))
 
 
 def print_share(lab: np.ndarray, palette: Palette) -> float:

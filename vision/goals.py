@@ -99,32 +99,8 @@ def find_goal_columns(blobs: list[Blob], settings: GoalSettings) -> list[GoalCol
             score = _triple_score(a, b, c, settings)
             if score is not None:
                 found.append(GoalColumn((a, b, c), score))
-    # pairs (_from_pairs) are kept for a later fallback: they cost a start search each
     found.sort(key=lambda g: g.score)
     return found
-
-
-def _from_pairs(blobs: list[Blob], s: GoalSettings) -> list[GoalColumn]:
-    """Columns where one goal is hidden (revealed and joined to the maze, or covered): two alike
-    backs two or four rows apart, the missing one predicted on the line."""
-    out = []
-    for a, b in combinations(blobs, 2):
-        if max(a.area, b.area) / min(a.area, b.area) > s.max_area_ratio or _colour_dist(a, b) > s.max_colour_dist:
-            continue
-        card = np.sqrt((a.area + b.area) / 2 / 0.648)
-        gap = np.linalg.norm(b.centre - a.centre) / card
-        area = (a.area + b.area) / 2
-
-        def ghost(c: np.ndarray) -> Blob:
-            return Blob(c, area, card, (a.colour + b.colour) / 2, np.int32([c]).reshape(-1, 1, 2))
-
-        if 4 * s.pitch_range[0] <= gap <= 4 * s.pitch_range[1]:
-            out.append(GoalColumn((a, ghost((a.centre + b.centre) / 2), b), 1.5 + abs(np.log(gap / 4.2))))
-        if 2 * s.pitch_range[0] <= gap <= 2 * s.pitch_range[1]:
-            step = b.centre - a.centre
-            out.append(GoalColumn((a, b, ghost(b.centre + step)), 2.0 + abs(np.log(gap / 2.1))))
-            out.append(GoalColumn((ghost(a.centre - step), a, b), 2.0 + abs(np.log(gap / 2.1))))
-    return out
 
 
 def blob_quad(blob: Blob) -> np.ndarray | None:

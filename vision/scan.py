@@ -12,7 +12,7 @@ from .image_io import Photo, load_photo
 from .fit import Gradients, push_pairs
 from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
-from .settings import BlurSettings, ScanSettings
+from .settings import ScanSettings
 from .start import odd_candidates, odd_patches, start_candidates
 from .warnings import board_warnings
 
