@@ -197,3 +197,19 @@ def test_drawn_mouths_are_where_the_openings_say(seed: int) -> None:
             if not shape.connected:
                 centre = face[h // 2 - 2:h // 2 + 3, w // 2 - 2:w // 2 + 3]
                 assert not _near(centre, style.tunnel), (shape.name, openings)
+
+
+def test_scenes_do_not_depend_on_the_process_hash_seed() -> None:
+    """Two interpreters with different string-hash seeds render the same truth for one seed."""
+    import os
+    import subprocess
+    import sys
+    code = ("import json; from vision.render import render_scene; "
+            "print(json.dumps(render_scene(11001, mp=0.3, n_cards=30)[1]))")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    outs = []
+    for hash_seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": root}
+        outs.append(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                                   cwd=root, check=True).stdout)
+    assert outs[0] == outs[1] == outs[2] and '"cards"' in outs[0]

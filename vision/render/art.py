@@ -97,41 +97,40 @@ def tunnel_paths(openings: str, dead_end: bool, w: int, h: int, style: Style, pr
     wob = style.wobble * w
     centre = np.array([w / 2, h / 2]) + np.array([prng.uniform(-wob, wob), prng.uniform(-wob, wob)]) * 0.5
     paths, tips = [], []
-    if not dead_end and len(openings) == 2 and openings not in ("NS", "EW"):
-        a, b = openings
-        pa, da = _mouth(a, w, h)
-        pb, db = _mouth(b, w, h)
+    if not dead_end and len(openings) == 2 and openings not in ("NS", "EW"):  # a curve: one wide arc
+        (pa, da), (pb, db) = _mouth(openings[0], w, h), _mouth(openings[1], w, h)
         k = prng.uniform(0.45, 0.65)
         mid = _bezier(pa, pa + da * k * w, pb + db * k * w, pb, 24)
-        paths.append(np.vstack([pa - da * tw, mid, pb - db * tw]))
-        return paths, tips
+        return [np.vstack([pa - da * tw, mid, pb - db * tw])], tips
     for s in openings:
         p, d = _mouth(s, w, h)
         perp = np.array([-d[1], d[0]])
         if not dead_end:
-            q = centre
             c1 = p + d * 0.15 * w + perp * prng.uniform(-wob, wob)
-            c2 = q - d * 0.12 * w + perp * prng.uniform(-wob, wob)
-            paths.append(np.vstack([p - d * tw, _bezier(p, c1, c2, q, 16)]))
+            c2 = centre - d * 0.12 * w + perp * prng.uniform(-wob, wob)
+            paths.append(np.vstack([p - d * tw, _bezier(p, c1, c2, centre, 16)]))
             continue
-        span = h if s in "NS" else w
-        depth = prng.uniform(0.25, 0.45) * span
-        gap = 0.07 * w
-        if len(openings) == 1:
-            lim = span * 0.55
-        elif s in "NS":  # stop short of the centre, and above the E/W stubs' band if there are any
-            lim = h / 2 - tw / 2 - gap - (tw / 2 if ("E" in openings or "W" in openings) else 0)
-        else:
-            lim = w / 2 - tw / 2 - gap
-        depth = max(0.2 * w, min(depth, lim))
+        depth = _stub_depth(s, openings, w, h, tw, prng)
         q = p + d * depth
         if len(openings) == 1 and prng.random() < 0.8:  # single stubs curl inside the card
             q = q + perp * prng.choice([-1, 1]) * prng.uniform(0.12, 0.22) * w
         c1 = p + d * depth * 0.4 + perp * prng.uniform(-wob, wob) * 0.5
-        c2 = q - d * depth * 0.3
-        paths.append(np.vstack([p - d * tw, _bezier(p, c1, c2, q, 12)]))
+        paths.append(np.vstack([p - d * tw, _bezier(p, c1, q - d * depth * 0.3, q, 12)]))
         tips.append((q, depth))
     return paths, tips
+
+
+def _stub_depth(side: str, openings: str, w: int, h: int, tw: float, prng: random.Random) -> float:
+    """How far a dead-end stub reaches: 0.25-0.45 of the card, but always short of the stone centre."""
+    span = h if side in "NS" else w
+    gap = 0.07 * w
+    if len(openings) == 1:
+        lim = span * 0.55
+    elif side in "NS":  # stop short of the centre, and above the E/W stubs' band if there are any
+        lim = h / 2 - tw / 2 - gap - (tw / 2 if ("E" in openings or "W" in openings) else 0)
+    else:
+        lim = w / 2 - tw / 2 - gap
+    return max(0.2 * w, min(prng.uniform(0.25, 0.45) * span, lim))
 
 
 def draw_tunnels(img: np.ndarray, paths: list, style: Style, prng: random.Random, rng: np.random.Generator) -> None:

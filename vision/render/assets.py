@@ -21,14 +21,15 @@ from engine.cards import TUNNEL_SHAPES
 from .camera import rounded_alpha
 from .faces import goal_face, nugget, path_face, start_face
 from .scene import render_scene
-from .style import random_style
+from .style import Style, random_style
 
 CARD_W = 120
 DEMO_SEED = 20260
 DEMO_STEPS = (4, 10, 17, 26)
 
 
-def _style():
+def _style() -> "Style":
+    """The calm grey print look used for the app's pictures."""
     s = random_style(random.Random(7), "grey")
     s.border, s.gloss, s.deco, s.patches = None, 0.0, 0.5, 0.03
     return s
@@ -105,6 +106,7 @@ def icon(path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Redraw everything under ROOT (default assets/)."""
     root = (argv or sys.argv[1:] or ["assets"])[0]
     cards = card_pictures(os.path.join(root, "cards"))
     demos = demo_photos(os.path.join(root, "demo"))

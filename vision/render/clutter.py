@@ -54,6 +54,7 @@ def action_face(prng: random.Random, rng: np.random.Generator, w: int) -> np.nda
 
 
 def gold_card(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarray:
+    """A gold card: one to three nuggets on brown."""
     img = _card_canvas(jitter(prng, (40, 90, 140), 20), w, rng)
     h = img.shape[0]
     for i in range(prng.randint(1, 3)):
@@ -62,6 +63,7 @@ def gold_card(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarr
 
 
 def role_card(prng: random.Random, rng: np.random.Generator, w: int) -> np.ndarray:
+    """A dwarf role card: a figure and a word."""
     img = _card_canvas(jitter(prng, prng.choice([(60, 120, 60), (60, 60, 140), (140, 100, 60)]), 25), w, rng)
     h = img.shape[0]
     skin = (150, 180, 230)

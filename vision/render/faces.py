@@ -152,6 +152,7 @@ def nugget(img: np.ndarray, c: np.ndarray, r: float, prng: random.Random) -> Non
 
 
 def lantern(img: np.ndarray, c: np.ndarray, r: float) -> None:
+    """A small lit lantern (on the start card, or as decoration)."""
     cv2.rectangle(img, _pt(c - [r * 0.6, r]), _pt(c + [r * 0.6, r]), (40, 40, 50), max(1, int(r * 0.25)))
     cv2.circle(img, _pt(c), max(1, int(r * 0.5)), (60, 210, 250), -1, cv2.LINE_AA)
 

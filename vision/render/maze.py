@@ -166,7 +166,7 @@ def _moves(board: Board, reach: set, front: list, hand: list, pull: float, sprea
     """Every legal (hand index, cell, openings, weight) a gold-digger would rate."""
     out = []
     for i, (openings, dead) in enumerate(hand):
-        for o in {openings, turn180(openings)}:
+        for o in sorted({openings, turn180(openings)}):  # sorted: set order changes with the hash seed
             for pos in front:
                 if not (_fits(board, pos, o) and _joins(board, reach, pos, o)):
                     continue
