@@ -87,7 +87,7 @@ def new_game(page) -> None:
     click_text_ready.first.wait_for(timeout=15000)
 
 
-def photo_turn(page, path: Path, cell: tuple[int, int], card: dict, first: bool) -> str:
+def photo_turn(page, path: Path, cell: tuple[int, int], card: dict, shots: dict) -> str:
     """Upload one photo; fix the new cell if the scan misread it; confirm. Returns the verdict."""
     click(page, "action-path")
     with page.expect_file_chooser() as chooser:
@@ -96,9 +96,9 @@ def photo_turn(page, path: Path, cell: tuple[int, int], card: dict, first: bool)
     kind = first_present(page, ["verdict", "error"], timeout=60)
     time.sleep(0.5)
     outcome = by_id(page, kind).first.inner_text()
-    if first:
+    if "scan" not in shots and by_id(page, "overlay").count():
         time.sleep(0.5)
-        shot(page, "05-scan-overlay")
+        shots["scan"] = shot(page, "05-scan-overlay")
     want = f"at ({cell[0]},{cell[1]})"
     if not ("LEGAL" in outcome and want in outcome):
         if by_id(page, "clear-reading").count():
@@ -106,8 +106,8 @@ def photo_turn(page, path: Path, cell: tuple[int, int], card: dict, first: bool)
         click_until(page, f"cell-{cell[0]}-{cell[1]}", "pick-none")
         click(page, f"pick-{card['openings']}{'-dead' if card['dead_end'] else ''}")
         wait_text(page, "verdict", want, "LEGAL")
-        if first:
-            shot(page, "06-scan-fixed")
+        if "fixed" not in shots:
+            shots["fixed"] = shot(page, "06-scan-fixed")
     click_away(page, "confirm")
     first_present(page, ["action-pass", "open-pick", "next-round"])
     return outcome
@@ -118,6 +118,7 @@ def renderer_turns(page, tmp: Path, seed: int, turns: int) -> list[str]:
     from vision.render import render_scene
 
     outcomes = []
+    shots: dict = {}
     prev = None
     for k in range(1, turns + 1):
         img, truth = render_scene(seed, upto=k, mp=2, reveal_p=0.0, negative=None, n_cards=turns,
@@ -134,7 +135,7 @@ def renderer_turns(page, tmp: Path, seed: int, turns: int) -> list[str]:
             break
         path = tmp / f"turn{k}.jpg"
         cv2.imwrite(str(path), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        outcomes.append(photo_turn(page, path, new[0], cards[new[0]], k == 1))
+        outcomes.append(photo_turn(page, path, new[0], cards[new[0]], shots))
     return outcomes
 
 
