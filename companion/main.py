@@ -56,3 +56,7 @@ def main(page: ft.Page) -> None:
     page.pubsub.subscribe_topic(TOPIC, on_message)
     page.on_close = lambda _e: page.pubsub.unsubscribe_all()  # a closed tab stops listening
     page.render(App, session)
+
+
+if __name__ == "__main__":  # what `flet build` runs on a phone ([tool.flet.app] module)
+    ft.run(main, assets_dir=str(Path(__file__).resolve().parents[1] / "assets"))
