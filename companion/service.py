@@ -174,8 +174,8 @@ class GameService:
         """Take back the latest move still in force; returns it. The log keeps both."""
         live = self.game(game_id)
         with live.lock:
-            if not live.moves:
-                raise GameError("There is nothing to undo.")
+            if len(live.moves) <= 1:  # the first move deals round 1: the game itself
+                raise GameError("There is nothing to undo yet.")
             undone = live.moves[-1]
             self.store.append(game_id, "undo", {"move": undone})
             self._refresh(live)

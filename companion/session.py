@@ -19,6 +19,12 @@ from .session_setup import SetupVerbs
 from .stats import player_stats, score_sheet, sheet_csv
 
 
+UNDONE = {"PlacePath": "the path card", "BreakTool": "the broken tool", "Repair": "the repair",
+          "Rockfall": "the rockfall", "PlayMap": "the map", "Pass": "the pass",
+          "TakeGold": "the last gold pick", "StartRound": "the deal of the round",
+          "RevealGoal": "the goal reveal", "RevealRole": "the role shown"}
+
+
 @ft.observable
 @dataclass
 class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
@@ -128,7 +134,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
         """Take back the last action (a move); private screens close so nothing leaks."""
         def run() -> None:
             undone = self.service.undo(self.game_id)
-            self.info = f"Undone: {undone['type']}"
+            self.info = "Undone: " + UNDONE.get(undone["type"], undone["type"]) + "."
         self._clear()
         self._do(run)
 

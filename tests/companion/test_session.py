@@ -119,9 +119,13 @@ async def test_undo_and_correction_are_events(tmp_path: Path) -> None:
     s.pass_turn()
     assert s.table["turn"] != turn
     s.undo()
-    assert s.table["turn"] == turn and s.step == "turn"
+    assert s.table["turn"] == turn and s.step == "turn" and s.info == "Undone: the pass."
     kinds = [e.kind for e in s.service.game(s.game_id).log]
     assert kinds[-2:] == ["move", "undo"]
+    s.undo()  # nothing left but the deal of round 1: refused, nothing recorded
+    assert "nothing to undo" in s.error
+    assert [e.kind for e in s.service.game(s.game_id).log].count("undo") == 1
+    assert s.step == "turn"
     # correcting a round needs a finished round
     s.ask_correction(1, {0: 1, 1: 2, 2: 3})
     s.confirm_correction()
