@@ -71,7 +71,8 @@ def learn_palette(start_card: np.ndarray) -> Palette:
     t, s = np.median(tp, axis=0), np.median(sp, axis=0)
     cov = np.cov(tp.T) + np.cov(sp.T) + np.eye(3) * 4.0
     direction = np.linalg.solve(cov, t - s)
-    direction = direction / float((t - s) @ direction)
+    scale = float((t - s) @ direction)
+    direction = direction / (scale if abs(scale) > 1e-6 else 1e-6)   # a start card without contrast reads nothing
     spread = float(np.mean([np.linalg.norm(a.reshape(-1, 3).mean(0) - t) for a in arms]))
     grey = start_card.astype(np.float32).mean(axis=2)
     arm_grey = np.concatenate([grey[int(0.03 * h):int(0.14 * h), int(0.42 * w):int(0.58 * w)].ravel(),

@@ -72,7 +72,7 @@ def evidence(card: np.ndarray) -> StartEvidence:
     h, w = lab.shape[:2]
     centre = lab[int(0.22 * h):int(0.78 * h), int(0.15 * w):int(0.85 * w)]
     axis = t - s
-    along = np.clip(((centre - s) @ axis) / float(axis @ axis), 0, 1)[..., None]
+    along = np.clip(((centre - s) @ axis) / max(float(axis @ axis), 1e-6), 0, 1)[..., None]
     off = centre - (s + along * axis)
     off[..., 0] *= 0.5
     odd = np.linalg.norm(off, axis=2) > 0.22 * contrast
