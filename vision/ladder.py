@@ -41,12 +41,15 @@ def _regularity(profile: np.ndarray, lo: float, hi: float) -> float:
     if len(p) < 3 * hi or p.std() < 1e-6:
         return 0.0
     p = (p - p.mean()) / p.std()
-
-    def ac(lag: float) -> float:
-        k = int(round(lag))
-        return float(np.mean(p[:-k] * p[k:])) if 0 < k < len(p) else 0.0
-
-    return max(ac(lag) - ac(lag / 2) for lag in np.arange(lo, hi + 0.5, 0.5))
+    n = len(p)
+    full = np.correlate(p, p, "full")[n - 1:] / np.maximum(n - np.arange(n), 1)   # mean product per lag
+    lags = np.arange(lo, hi + 0.5, 0.5)
+    k1 = np.rint(lags).astype(int)
+    k2 = np.rint(lags / 2).astype(int)
+    ok = (k1 > 0) & (k1 < n)
+    ac1 = np.where(ok, full[np.clip(k1, 0, n - 1)], 0.0)
+    ac2 = np.where((k2 > 0) & (k2 < n), full[np.clip(k2, 0, n - 1)], 0.0)
+    return float(np.max(ac1 - ac2))
 
 
 def _arms_and_corners(lab: np.ndarray, robust: bool = True) -> tuple[list, list]:

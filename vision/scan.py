@@ -58,7 +58,7 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
         raise GoalsNotFound()
     k = photo.fine_scale / photo.work_scale
     lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
-    patches = odd_patches(lab, mask, settings.start)
+    patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
     seen_start = False
     for column in columns[: settings.start.columns]:
         found = _start_for(photo, lab, mask, patches, grads, column, settings)

@@ -131,13 +131,12 @@ def _dedupe(hits: list[StartHit]) -> list[StartHit]:
     return kept
 
 
-def _print_colours(lab: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """The two main colours of the largest card patch (the maze): tunnel and stone, unnamed."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    if n < 2:
-        return np.zeros((0, 3), np.float32)
-    big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    px = lab[labels == big]
+def _print_colours(lab: np.ndarray, maze: np.ndarray) -> np.ndarray:
+    """The two main colours of the largest card patch (the maze; its outline given as a contour):
+    tunnel and stone, unnamed."""
+    inside = np.zeros(lab.shape[:2], np.uint8)
+    cv2.drawContours(inside, [maze], -1, 1, thickness=cv2.FILLED)
+    px = lab[inside > 0]
     px = np.ascontiguousarray(px[:: max(1, len(px) // 4000)], dtype=np.float32)
     if len(px) < 10:
         return np.zeros((0, 3), np.float32)
@@ -154,10 +153,11 @@ class OddPatch:
     area: float
 
 
-def odd_patches(lab: np.ndarray, mask: np.ndarray, s: StartSettings) -> list[OddPatch]:
+def odd_patches(lab: np.ndarray, mask: np.ndarray, maze: np.ndarray, s: StartSettings) -> list[OddPatch]:
     """Patches of card print whose colour is neither of the maze's two main colours nor grey:
-    a ladder, whatever its colour (found once per photo; the goal column only filters them)."""
-    colours = _print_colours(lab, mask)
+    a ladder, whatever its colour (found once per photo; the goal column only filters them).
+    `maze` is the outline of the largest card patch."""
+    colours = _print_colours(lab, maze)
     if len(colours) == 0:
         return []
     ys, xs = np.nonzero(mask)
