@@ -34,9 +34,15 @@ class LanguageVerbs:
             live = self.service.game(self.game_id)
         except Exception:
             return ""
+        key = (self.game_id, len(live.log))  # every screen asks many times per render: read the log once
+        cached = getattr(self, "_game_lang_cache", None)
+        if cached and cached[0] == key:
+            return cached[1]
         chosen = [e.payload.get("lang") for e in live.log
                   if e.kind == "note" and e.payload.get("what") == NOTE]
-        return chosen[-1] if chosen and chosen[-1] in LANGUAGES else ""
+        lang = chosen[-1] if chosen and chosen[-1] in LANGUAGES else ""
+        object.__setattr__(self, "_game_lang_cache", (key, lang))
+        return lang
 
     @property
     def lang(self) -> str:
