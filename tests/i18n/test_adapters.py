@@ -182,7 +182,7 @@ def test_error_text_reads_refusals_catalogue_ids_and_exact_english() -> None:
     fr = Translator("fr")
     rule, reason = next((r, why) for r, why in REFUSALS if r == "not_your_turn")
     assert error_text(fr, GameError(reason, rule), PLAYERS) == "C'est à Ann de jouer."
-    assert error_text(fr, GameError("There is nothing to undo.")) == "Il n'y a rien à annuler."
+    assert error_text(fr, GameError("There is nothing to undo yet.")) == "Il n'y a encore rien à annuler."
 
     class Carrying(Exception):
         msgid, params = "Round {round} has no result to correct yet.", {"round": 2}

@@ -43,6 +43,7 @@ def test_undo_does_not_revert_the_game_language_and_bad_codes_change_nothing(tmp
     game = service.create(["Ana", "Bao", "Chi"], 0, Rules(), seed=3)
     page = Page(service, game)
     service.play(game, {"type": "StartRound"})
+    service.play(game, {"type": "Pass", "seat": 0, "discard": True})
     page.choose_game_language("es")
     service.undo(game)
     assert page.lang == "es"
