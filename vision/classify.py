@@ -21,7 +21,7 @@ class Palette:
     stone: np.ndarray
     spread: float
     direction: np.ndarray   # discriminant direction (Lab), scaled so stone -> 0 and tunnel -> 1
-    tunnel_grey: float      # mean of B, G, R over the start card's tunnel
+    top_grey: float         # the start card's bright level (95th percentile of its grey)
 
     def along(self, lab: np.ndarray) -> np.ndarray:
         """0 at stone, 1 at tunnel, for every pixel (Fisher's discriminant learnt on the start card)."""
@@ -45,12 +45,18 @@ def to_lab(card: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(card, cv2.COLOR_BGR2Lab).astype(np.float32)
 
 
-def relit(card: np.ndarray, palette: Palette) -> np.ndarray:
-    """Lab of one rectified BGR card with a shadow (or glare) over it undone: scaled so its
-    brightest part matches the start card's tunnel. A shadow multiplies the colour channels alike."""
+def bright_level(card: np.ndarray) -> float:
+    """95th percentile of a BGR card's grey."""
     grey = card.mean(axis=2).ravel()
-    top = float(np.partition(grey, int(0.95 * (len(grey) - 1)))[int(0.95 * (len(grey) - 1))])
-    gain = float(np.clip(palette.tunnel_grey / max(top, 1.0), 0.4, 2.5))
+    k = int(0.95 * (len(grey) - 1))
+    return float(np.partition(grey, k)[k])
+
+
+def relit(card: np.ndarray, palette: Palette) -> np.ndarray:
+    """Lab of one rectified BGR card with a shadow (or glare) over it undone: scaled so its bright
+    level matches the start card's (whichever of tunnel and stone is the lighter). A shadow
+    multiplies the colour channels alike."""
+    gain = float(np.clip(palette.top_grey / max(bright_level(card), 1.0), 0.4, 2.5))
     lifted = np.clip(card.astype(np.float32) * gain, 0, 255).astype(np.uint8)
     return to_lab(lifted)
 
@@ -74,10 +80,7 @@ def learn_palette(start_card: np.ndarray) -> Palette:
     scale = float((t - s) @ direction)
     direction = direction / (scale if abs(scale) > 1e-6 else 1e-6)   # a start card without contrast reads nothing
     spread = float(np.mean([np.linalg.norm(a.reshape(-1, 3).mean(0) - t) for a in arms]))
-    grey = start_card.astype(np.float32).mean(axis=2)
-    arm_grey = np.concatenate([grey[int(0.03 * h):int(0.14 * h), int(0.42 * w):int(0.58 * w)].ravel(),
-                               grey[int(0.86 * h):int(0.97 * h), int(0.42 * w):int(0.58 * w)].ravel()])
-    return Palette(t, s, spread, direction, float(np.median(arm_grey)))
+    return Palette(t, s, spread, direction, bright_level(start_card))
 
 
 def print_share(lab: np.ndarray, palette: Palette) -> float:
