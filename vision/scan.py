@@ -61,31 +61,36 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
     seen_start = False
     for column in columns[: settings.start.columns]:
-        found = _start_for(photo, lab, mask, patches, grads, column, settings)
-        if found is None or found[1].score < settings.start.min_evidence:
-            continue
-        seen_start = True
-        if not _consistent(found[0], column, k):
-            continue
-        frame = board_frame(found[0], found[2], column, k)
-        if frame is not None:
-            return column, frame
+        for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
+            if ev.score < settings.start.min_evidence:
+                break
+            seen_start = True
+            if not _consistent(outline, column, k):
+                continue
+            frame = board_frame(outline, pattern, column, k)
+            if frame is not None:
+                return column, frame
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
 
 
 def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
-    """Start and goal column agree on the card size and lie about eight card widths apart
-    (three alike blobs near the maze are not the goal column)."""
+    """Start and goal column agree on the card size, lie about eight card widths apart, and the
+    start lies in line with the goals (its long side along the goal column, give or take the
+    perspective): three alike blobs near the maze are not the goal column, a turned window no start."""
     start_area = cv2.contourArea(np.float32(quad)) / (k * k)
     goal_area = float(np.median([b.area for b in goals.blobs]))
     width = np.linalg.norm(quad[1] - quad[0]) / k
     gap = np.linalg.norm(goals.centres[1] - quad.mean(axis=0) / k) / max(width, 1e-6)
-    return 0.25 <= goal_area / max(start_area, 1e-6) <= 4.0 and 4.0 <= gap <= 14.0
+    along = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    column = goals.centres[2] - goals.centres[0]
+    cos = abs(float(along @ column)) / (np.linalg.norm(along) * np.linalg.norm(column) + 1e-9)
+    return 0.25 <= goal_area / max(start_area, 1e-6) <= 4.0 and 4.0 <= gap <= 14.0 and cos > np.cos(np.radians(35))
 
 
-def _start_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,
-               column: GoalColumn, settings: ScanSettings):
-    """The most start-like card near this goal column: (quad in fine px, evidence) or None."""
+def _starts_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,
+                column: GoalColumn, settings: ScanSettings) -> list:
+    """Start-like cards near this goal column, most start-like first: (outline quad in fine px,
+    evidence, the quad framed by its cross pattern)."""
     k = photo.fine_scale / photo.work_scale
     scored = []
     hits = start_candidates(lab, mask, column, settings.start)
@@ -95,15 +100,13 @@ def _start_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, g
         quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
         scored.append((evidence(rectify(photo.fine, quad)).score, quad))
     scored.sort(key=lambda t: -t[0])
-    best = None
+    found = []
     for _, quad in scored[: settings.start.snapped]:
         quad = fit_cross(photo.fine, quad)
-        ev = evidence(rectify(photo.fine, quad))
-        if best is None or ev.score > best[1].score:
-            best = (quad, ev)
-    if best is not None:   # the cross frames the card's middle; its outline fixes the size
-        best = (push_pairs(grads, best[0], -0.05, 0.22, 12), best[1], best[0])
-    return best
+        found.append((evidence(rectify(photo.fine, quad)), quad))
+    found.sort(key=lambda t: -t[0].score)
+    # the cross frames the card's middle; its outline fixes the size
+    return [(push_pairs(grads, quad, -0.05, 0.22, 12), ev, quad) for ev, quad in found]
 
 
 def _frame(quad: np.ndarray, goals: GoalColumn, k: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
