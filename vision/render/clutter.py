@@ -13,7 +13,7 @@ import numpy as np
 
 from .art import card_size, noise
 from .camera import rounded_alpha
-from .faces import back_pattern, emblem, nugget
+from .faces import back_pattern, emblem, nugget, path_face
 from .style import Style, jitter
 
 CARD_MM = (57.0, 88.0)
@@ -107,7 +107,6 @@ def draw_pile(prng: random.Random, rng: np.random.Generator, w: int) -> Item:
 
 def fan(prng: random.Random, rng: np.random.Generator, w: int, style: Style) -> Item:
     """A player's hand of cards spread in a fan (backs or faces), as put down for a moment."""
-    from .faces import path_face
     h = card_size(w)[1]
     size = int(h * 2.2)
     img = np.zeros((size, size, 3), np.uint8)
