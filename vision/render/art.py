@@ -56,6 +56,8 @@ def stone_base(style: Style, w: int, rng: np.random.Generator, prng: random.Rand
         yy = np.arange(h, dtype=np.float32)[:, None] + noise(rng, h, w, 0.4 * w, 1) * 0.08 * w
         img += (np.sin(yy / (style.extra["strata"] * w) * 2 * np.pi) * style.stone_tex * 0.8)[..., None]
     img = np.clip(img, 0, 255).astype(np.uint8)
+    if style.extra.get("plates"):
+        _plates(img, style, prng, style.extra["plates"])
     for _ in range(prng.randint(0, 12) if style.extra.get("speckles") else 0):
         cv2.circle(img, (prng.randrange(w), prng.randrange(h)), max(1, int(w * prng.uniform(0.01, 0.025))),
                    style.extra["speckles"], -1, cv2.LINE_AA)
@@ -64,7 +66,24 @@ def stone_base(style: Style, w: int, rng: np.random.Generator, prng: random.Rand
     return img
 
 
+def _plates(img: np.ndarray, style: Style, prng: random.Random, n: int) -> None:
+    """Rock broken into plates (Voronoi cells), each a little lighter or darker, with dark seams."""
+    h, w = img.shape[:2]
+    sub = cv2.Subdiv2D((0, 0, w, h))
+    for _ in range(n):
+        sub.insert((prng.uniform(0, w - 1), prng.uniform(0, h - 1)))
+    facets, _ = sub.getVoronoiFacetList([])
+    labels = np.zeros((h, w), np.int32)
+    for i, f in enumerate(facets):
+        cv2.fillConvexPoly(labels, np.int32(f), i)
+    delta = np.array([prng.uniform(-12, 12) for _ in facets], np.float32)
+    img[:] = np.clip(img.astype(np.float32) + delta[labels][..., None], 0, 255).astype(np.uint8)
+    th = max(1, int(w * 0.008))
+    cv2.polylines(img, [np.int32(f) for f in facets], True, style.crack, th, cv2.LINE_AA)
+
+
 def _crack(img: np.ndarray, style: Style, prng: random.Random) -> None:
+    """One thin dark crack: a short random walk."""
     h, w = img.shape[:2]
     x, y = prng.uniform(0, w), prng.uniform(0, h)
     ang = prng.uniform(0, 2 * math.pi)

@@ -84,7 +84,7 @@ def random_style(rng: random.Random, family: str | None = None) -> Style:
         goal_back=jitter(rng, rng.choice([(40, 90, 150), (30, 70, 120), (60, 120, 190), (120, 80, 40),
                                         (60, 60, 130), (50, 110, 70), (40, 160, 200)]), 20),
         goal_mark=jitter(rng, rng.choice([(90, 170, 220), (40, 50, 60), (200, 220, 230), (60, 200, 240)]), 20),
-        goal_pattern=rng.choice(["emblem", "diamond", "rings", "stripes", "dots"]),
+        goal_pattern=rng.choices(["emblem", "diamond", "rings", "stripes", "dots"], weights=[4, 1.5, 1.5, 1.5, 1.5])[0],
         gloss=rng.uniform(0.0, 0.6),
     )
     _family_tweaks(s, rng)
@@ -150,6 +150,8 @@ def _extras(s: Style, rng: random.Random) -> None:
     if rng.random() < 0.15:  # deep, dark cracks that look like tunnel outlines
         s.cracks, s.crack = rng.randint(8, 16), mix(s.stone, (10, 10, 10), rng.uniform(0.6, 0.8))
         s.extra["crack_w"] = rng.uniform(0.015, 0.03)
+    if rng.random() < 0.15:
+        s.extra["plates"] = rng.randint(6, 20)  # rock broken into plates with dark seams
     if rng.random() < 0.05:
         s.extra["pixel"] = rng.choice([24, 32, 40])  # blocky pixel-art cards: this many pixels across
     if rng.random() < 0.3:
