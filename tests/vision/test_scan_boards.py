@@ -47,3 +47,11 @@ def test_a_photo_without_the_start_card_is_refused():
     img, _ = _scaled("0010", 1600)
     result = scan(img).to_dict()
     assert result == {"ok": False, "error": result["error"]} and "start card" in result["error"]
+
+
+def test_the_reading_does_not_depend_on_the_side_the_photo_was_taken_from():
+    img, truth = _scaled("0008", 1600)
+    want = sorted(map(_key, truth["cards"]))
+    for turn in (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180):
+        result = scan(cv2.rotate(img, turn))
+        assert result.ok and sorted(map(_key, result.cards)) == want
