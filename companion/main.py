@@ -12,6 +12,7 @@ from pathlib import Path
 
 import flet as ft
 
+from .i18n.flet_locale import device_language, locale_configuration, save_choice, saved_choice
 from .service import GameService
 from .session import Session
 from .storage import Store
@@ -45,6 +46,22 @@ def main(page: ft.Page) -> None:
     page.theme_mode = ft.ThemeMode.LIGHT
     page.padding = 12
     session = Session(service())
+    prefs = ft.SharedPreferences()
+
+    def apply_language() -> None:
+        """Page title and Flutter's own texts (menus, pickers) in the page's language."""
+        page.title = session.tr.t("Saboteur companion")
+        page.locale_configuration = locale_configuration(session.lang)
+        page.update()
+
+    async def start_language() -> None:
+        session.device_lang = await device_language(page)
+        session.lang_choice = await saved_choice(prefs)
+        apply_language()
+
+    async def remember(lang: str) -> None:
+        await save_choice(prefs, lang)
+        apply_language()
 
     async def refresh(game_id: int) -> None:
         session.refresh(game_id)
@@ -53,9 +70,11 @@ def main(page: ft.Page) -> None:
         page.run_task(refresh, game_id)
 
     session.on_change = lambda game_id: page.pubsub.send_others_on_topic(TOPIC, game_id)
+    session.on_language = lambda lang: page.run_task(remember, lang)
     page.pubsub.subscribe_topic(TOPIC, on_message)
     page.on_close = lambda _e: page.pubsub.unsubscribe_all()  # a closed tab stops listening
     page.render(App, session)
+    page.run_task(start_language)
 
 
 if __name__ == "__main__":  # what `flet build` runs on a phone ([tool.flet.app] module)

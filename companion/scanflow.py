@@ -16,6 +16,8 @@ import numpy as np
 from engine import board as eboard
 from engine.rules import Rules
 
+from .i18n.names import N_
+
 MAX_PHOTO_BYTES = 30 * 1024 * 1024  # larger uploads are refused before decoding
 DISPLAY_LONG_SIDE = 1280  # the overlay shown on screen
 KEEP_LONG_SIDE = 1600  # the copy kept with the game
@@ -28,13 +30,15 @@ class Reading:
     """What one photo showed (cards in photo pixels) plus the images derived from it."""
 
     ok: bool
-    error: str = ""
+    error: str = ""  # English; `msgid` + `params` say it in any language (the scanner's own: by its text)
     cards: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     display: np.ndarray | None = None  # BGR, shrunk for the screen
     scale: float = 1.0  # display pixels per photo pixel
     keep_jpeg: bytes = b""
     ms: float = 0.0
+    msgid: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -49,6 +53,8 @@ class Verdict:
     reason: str = ""
     reveals: list[Cell] = field(default_factory=list)
     changed: list[Cell] = field(default_factory=list)
+    added: list[Cell] = field(default_factory=list)
+    removed: list[Cell] = field(default_factory=list)
 
 
 def _shrink(img: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
@@ -63,20 +69,24 @@ def read_photo(data: bytes) -> Reading:
     """Decode and scan one photo; never raises for bad input, says what to retake instead."""
     t0 = time.perf_counter()
     if not data:
-        return Reading(False, "The file was empty. Take the photo again.")
+        msgid = N_("The file was empty. Take the photo again.")
+        return Reading(False, msgid, msgid=msgid)
     if len(data) > MAX_PHOTO_BYTES:
-        return Reading(False, f"That file is {len(data) // 1_000_000} MB; photos up to "
-                              f"{MAX_PHOTO_BYTES // 1_000_000} MB can be read. Use a smaller photo.")
+        size = {"size": len(data) // 1_000_000, "limit": MAX_PHOTO_BYTES // 1_000_000}
+        msgid = N_("That file is {size} MB; photos up to {limit} MB can be read. Use a smaller photo.")
+        return Reading(False, msgid.format(**size), msgid=msgid, params=size)
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
-        return Reading(False, "That file is not a photo the app can open (JPEG or PNG please).")
+        msgid = N_("That file is not a photo the app can open (JPEG or PNG please).")
+        return Reading(False, msgid, msgid=msgid)
     import vision  # imported late: the scanner loads its models on first use
 
     try:
         result = vision.scan(img).to_dict()
     except Exception as exc:  # a scanner bug must cost one photo, never the game
-        return Reading(False, f"The photo could not be read ({type(exc).__name__}: {exc}). "
-                              "Retake it, or lay the card by hand on the grid.")
+        detail = {"error": f"{type(exc).__name__}: {exc}"}
+        msgid = N_("The photo could not be read ({error}). Retake it, or lay the card by hand on the grid.")
+        return Reading(False, msgid.format(**detail), msgid=msgid, params=detail)
     display, scale = _shrink(img, DISPLAY_LONG_SIDE)
     keep, _ = _shrink(img, KEEP_LONG_SIDE)
     ok, jpg = cv2.imencode(".jpg", keep, [cv2.IMWRITE_JPEG_QUALITY, 80])
@@ -121,8 +131,8 @@ def judge(confirmed: list[dict], seen: list[dict], rules: Rules) -> Verdict:
         return Verdict("remove", removed[0], old[removed[0]], True, changed=changed)
     if not added and not removed:
         return Verdict("none", changed=changed,
-                       reason="No new card found: the photo shows the same maze as before.")
-    return Verdict("ambiguous", changed=changed, reason=(
+                       reason=N_("No new card found: the photo shows the same maze as before."))
+    return Verdict("ambiguous", changed=changed, added=added, removed=removed, reason=(
         f"The photo differs from the last confirmed maze in {len(added) + len(removed)} places "
         f"(new at {_cells(added)}; missing at {_cells(removed)}). Fix the misread cells or retake."))
 

@@ -30,10 +30,11 @@ Listener = Callable[[int], None]
 class GameError(Exception):
     """A refused action, with the reason to show (nothing was recorded)."""
 
-    def __init__(self, reason: str, rule: str = "") -> None:
+    def __init__(self, reason: str, rule: str = "", msgid: str = "", **params: Any) -> None:
         super().__init__(reason)
         self.reason = reason
         self.rule = rule
+        self.msgid, self.params = msgid, params  # the catalogue id of an app message, for other languages
 
 
 @dataclass
@@ -90,7 +91,8 @@ def replay(header: dict[str, Any], moves: list[dict[str, Any]]) -> tuple[GameSta
     for m in moves:
         state, evs = eapply(state, move_from_dict(m))
         if evs and isinstance(evs[0], Rejected):
-            raise StorageError(f"The saved game no longer replays ({evs[0].reason}).")
+            raise StorageError(f"The saved game no longer replays ({evs[0].reason}).",
+                               "The saved game no longer replays ({reason}).", reason=evs[0].reason)
         events.append([event_to_dict(e) for e in evs])
     return state, events
 
@@ -197,7 +199,8 @@ class GameService:
         with live.lock:
             done = len(live.state.round_gold)
             if not 1 <= round_no <= done:
-                raise GameError(f"Round {round_no} has no result to correct yet.")
+                raise GameError(f"Round {round_no} has no result to correct yet.",
+                                msgid="Round {round} has no result to correct yet.", round=round_no)
             if set(gold) != set(range(live.state.n)) or any(v < 0 or v > 30 for v in gold.values()):
                 raise GameError("Give every player's gold for that round, from 0 to 30 nuggets.")
             self.store.append(game_id, "correction", {"round": round_no,

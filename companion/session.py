@@ -11,6 +11,9 @@ from typing import Any, Callable
 
 import flet as ft
 
+from .i18n import N_, error_text
+from .i18n.names import MOVE
+from .i18n.session_lang import LanguageVerbs
 from .service import GameError, GameService
 from .session_demo import DemoVerbs
 from .session_play import PlayVerbs
@@ -19,19 +22,20 @@ from .session_setup import SetupVerbs
 from .stats import player_stats, score_sheet, sheet_csv
 
 
-UNDONE = {"PlacePath": "the path card", "BreakTool": "the broken tool", "Repair": "the repair",
-          "Rockfall": "the rockfall", "PlayMap": "the map", "Pass": "the pass",
-          "TakeGold": "the last gold pick", "StartRound": "the deal of the round",
-          "RevealGoal": "the goal reveal", "RevealRole": "the role shown"}
-
 
 @ft.observable
 @dataclass
-class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
+class Session(LanguageVerbs, SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
     """Screens: home | setup | game | past | demo. In "game", `step` and `panel` say what is shown."""
 
     service: GameService
     screen: str = "home"
+    page_over: str = ""  # settings | how_to_play | rules, shown over the current screen
+    # languages: this page's choice ("" follows the game, then the device), the device's own
+    device_lang: str = "en"
+    lang_choice: str = ""
+    new_game_lang: str = ""
+    on_language: Callable[[str], Any] | None = None  # remembers this device's choice (main wires it)
     game_id: int | None = None
     table: dict[str, Any] | None = None  # the engine's public view
     step: str = ""  # reveal | deal | turn | peek | goal | roles | draft | round_end | final
@@ -71,6 +75,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
         self.settings = self.preset_settings(self.preset)
         self.notice = self.service.store.notice or ""
         self._reading = None
+        self._page_back = ""
         self._fixes: dict[tuple[int, int], dict | None] = {}
 
     # ---- navigation ------------------------------------------------------------------------
@@ -92,13 +97,13 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
         if game_id is None:
             games = self.unfinished()
             if not games:
-                self.error = "There is no unfinished game."
+                self.error = self.tr.t("There is no unfinished game.")
                 return
             game_id = games[0]["id"]
         try:
             self.service.game(game_id)
         except Exception as exc:  # a damaged game must not take the app down
-            self.error = f"That game could not be opened: {exc}"
+            self.error = self.tr.t("That game could not be opened: {error}", error=error_text(self.tr, exc))
             return
         self._clear()
         self.screen, self.game_id = "game", game_id
@@ -123,7 +128,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
         try:
             fn()
         except GameError as exc:
-            self.error = exc.reason[:1].upper() + exc.reason[1:]
+            self.error = error_text(self.tr, exc, self.table["players"] if self.table else ())
             return False
         self.refresh()
         self._changed()
@@ -134,7 +139,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
         """Take back the last action (a move); private screens close so nothing leaks."""
         def run() -> None:
             undone = self.service.undo(self.game_id)
-            self.info = "Undone: " + UNDONE.get(undone["type"], undone["type"]) + "."
+            self.info = self.tr.t("Undone: {what}.", what=self.tr.t(MOVE.get(undone["type"], N_("an action"))))
         self._clear()
         self._do(run)
 
@@ -168,7 +173,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
         if pending and pending["what"] == "correction":
             if self._do(lambda: self.service.correct_round(self.game_id, pending["round"],
                                                            pending["gold"])):
-                self.info = f"Round {pending['round']} corrected."
+                self.info = self.tr.t("Round {round} corrected.", round=pending["round"])
                 self.sheet = self.public_sheet()
 
     def cancel_confirm(self) -> None:
@@ -183,6 +188,28 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
     def hold(self, on: bool) -> None:
         self.holding = on
 
+    # ---- settings and help pages -------------------------------------------------------------
+    def open_page(self, name: str) -> None:
+        """Settings or a help page over the current screen (never over a private one)."""
+        if name in ("settings", "how_to_play", "rules") and self.private_seat is None:
+            self._page_back = "settings" if self.page_over == "settings" else ""
+            self.page_over = name
+
+    def close_page(self) -> None:
+        self.page_over, self._page_back = self._page_back, ""
+
+    def set_language(self, lang: str) -> None:
+        """This device's language from the settings ("" follows the game, then the device)."""
+        self.choose_language(lang)
+        if self.on_language:
+            self.on_language(self.lang_choice)
+
+    def notice_text(self) -> str:
+        """The storage notice (a damaged file was moved aside) in this page's language."""
+        store = self.service.store
+        msgid = getattr(store, "notice_msgid", "")
+        return self.tr.t(msgid, **getattr(store, "notice_params", {})) if msgid else self.notice
+
     # ---- past games and exports -------------------------------------------------------------
     def open_past(self) -> None:
         self._clear()
@@ -194,7 +221,7 @@ class Session(SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
                 live = self.service.game(row["id"])
             except Exception as exc:
                 self.past.append({"id": row["id"], "players": row["header"].get("players", []),
-                                  "status": f"unreadable ({exc})", "round": 0})
+                                  "status": "unreadable", "error": str(exc), "round": 0})
                 continue
             games.append((live.state, live.corrections(), live.events))
             self.past.append({"id": row["id"], "players": list(live.state.players),

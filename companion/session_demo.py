@@ -11,6 +11,8 @@ import cv2
 from engine import board as eboard
 
 from . import overlay, scanflow
+from .i18n import Translator, board_problem_text, cell
+from .session_scan import reading_error
 
 DEMO_DIR = Path(__file__).resolve().parents[1] / "assets" / "demo"
 
@@ -29,17 +31,21 @@ def demo_photos() -> list[dict[str, Any]]:
             for p in sorted(DEMO_DIR.glob("*.jpg"))]
 
 
-def describe_board(cards: list[dict[str, Any]]) -> str:
+def describe_board(cards: list[dict[str, Any]], tr: Translator) -> str:
     """What the engine says about a whole scanned maze (connected cells, goals, problems)."""
     verdict = eboard.check_board(cards)
-    parts = [f"Read {len(cards)} cards; {len(verdict['connected'])} are joined to the start."]
+    parts = [tr.n("Read {count} card; {connected} joined to the start.",
+                  "Read {count} cards; {connected} joined to the start.", len(cards),
+                  connected=len(verdict["connected"]))]
     if verdict["goals_reached"]:
-        parts.append("Goals reached: " + ", ".join(f"({c},{r})" for c, r in verdict["goals_reached"]) + ".")
+        parts.append(tr.t("Goals reached: {cells}.", cells=", ".join(cell(c, r) for c, r in verdict["goals_reached"])))
     problems = verdict["problems"]
     if problems:
-        parts.append(f"{len(problems)} problem(s), e.g. " + "; ".join(p["reason"] for p in problems[:2]) + ".")
+        examples = "; ".join(board_problem_text(tr, p).rstrip(".") for p in problems[:2])
+        parts.append(tr.n("{count} problem, e.g. {examples}.", "{count} problems, e.g. {examples}.",
+                          len(problems), examples=examples))
     else:
-        parts.append("Every card fits the rules.")
+        parts.append(tr.t("Every card fits the rules."))
     return " ".join(parts)
 
 
@@ -57,11 +63,11 @@ class DemoVerbs:
         data = source if isinstance(source, bytes) else await asyncio.to_thread(Path(source).read_bytes)
         reading = await asyncio.to_thread(scanflow.read_photo, data)
         if not reading.ok:
-            self.busy, self.error = False, reading.error
+            self.busy, self.error = False, reading_error(self.tr, reading)
             return
         board, _ = eboard.board_from_cards(reading.cards)
         self.overlay = await asyncio.to_thread(overlay.draw, reading, reading.cards, None,
                                                set(board.reachable))
         self.busy = False
-        self.info = describe_board(reading.cards) + f" ({reading.ms / 1000:.1f} s)"
+        self.info = describe_board(reading.cards, self.tr) + f" ({reading.ms / 1000:.1f} s)"
 

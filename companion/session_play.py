@@ -5,25 +5,27 @@ kept only in memory: that is what lets a reloaded tab or a restarted app land on
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.cards import GOALS, PLAYER_TABLE, TOOLS
 
-ROLE_NAMES = {"gold_digger": "Gold-digger", "saboteur": "Saboteur", None: "unknown"}
-FACE_NAMES = {"gold": "GOLD", "stone": "stone", "stone_ne": "stone", "stone_nw": "stone"}
+from .i18n import Translator, cell
+from .i18n.names import TOOL, YOU_ARE
 
 
-def reveal_notes(events: list[dict[str, Any]]) -> list[str]:
+
+def reveal_notes(events: list[dict[str, Any]], tr: Translator) -> list[str]:
     """Tell the table what to turn over and how to lay it (a stone is turned to join the tunnel)."""
     notes = []
     for e in events:
+        at = cell(e.get("col", 0), e.get("row", 0))
         if e["type"] == "GoalRevealed" and e["face"] == "gold":
-            notes.append(f"The goal at ({e['col']},{e['row']}) is the GOLD: turn it over. The round is over!")
+            notes.append(tr.t("The goal at {cell} is the GOLD: turn it over. The round is over!", cell=at))
         elif e["type"] == "GoalRevealed":
-            notes.append(f"The goal at ({e['col']},{e['row']}) is stone: turn it over and lay it so its "
-                         f"tunnel opens {'-'.join(e['openings'])}.")
+            notes.append(tr.t("The goal at {cell} is stone: turn it over and lay it so its tunnel opens "
+                              "{openings}.", cell=at, openings="-".join(e["openings"])))
         elif e["type"] == "GoalReached":
-            notes.append(f"A tunnel reached the goal at ({e['col']},{e['row']}): turn it over.")
+            notes.append(tr.t("A tunnel reached the goal at {cell}: turn it over.", cell=at))
     return notes
 
 
@@ -90,21 +92,25 @@ class PlayVerbs:
         seat, what = self.private_seat, self.private.get("what")
         if seat is None:
             return ""
-        view = self.service.view(self.game_id, seat)
+        view, tr = self.service.view(self.game_id, seat), self.tr
         if what == "role":
-            return f"You are a {ROLE_NAMES[view['role']]}"
+            return tr.t(YOU_ARE[view["role"]]) if view["role"] in YOU_ARE else tr.t("unknown")
         if what == "peek":
             face = view["peeks"][-1]["face"] if view["peeks"] else None
             if face is None:
-                return "Look at the goal card yourself, then put it back face down."
-            return f"Goal ({self.private['col']},{self.private['row']}) is {FACE_NAMES[face]}"
+                return tr.t("Look at the goal card yourself, then put it back face down.")
+            at = cell(self.private["col"], self.private["row"])
+            return tr.t("Goal {cell} is gold", cell=at) if face == "gold" else tr.t("Goal {cell} is stone", cell=at)
         if what == "payout":
             values = self.payouts().get(seat, [])
-            return (f"Take gold cards worth {' + '.join(map(str, values))} = {sum(values)} nuggets"
-                    if values else "No gold for you this round")
+            return (tr.n("Take gold cards worth {values} = {count} nugget",
+                         "Take gold cards worth {values} = {count} nuggets", sum(values),
+                         values=" + ".join(map(str, values)))
+                    if values else tr.t("No gold for you this round"))
         if what == "gold":
-            cards = " + ".join(str(v) for v in view["gold"]) or "none yet"
-            return f"Your gold: {view['nuggets']} nuggets ({cards})"
+            cards = " + ".join(str(v) for v in view["gold"]) or tr.t("none yet")
+            return tr.n("Your gold: {count} nugget ({cards})", "Your gold: {count} nuggets ({cards})",
+                        view["nuggets"], cards=cards)
         return ""
 
     def done_role(self) -> None:
@@ -148,44 +154,47 @@ class PlayVerbs:
         if self.panel == "rockfall":
             self.rebuild_grid()
 
-    def _turn_move(self, move: dict[str, Any], done: str) -> None:
+    def _turn_move(self, move: dict[str, Any], done: Callable[[str], str]) -> None:
         seat = self.table["turn"]
         move = {**move, "seat": seat}
         events: list[dict[str, Any]] = []
         if self._do(lambda: events.extend(self.service.play(self.game_id, move))):
             self.panel = ""
-            self.info = " ".join([done.format(name=self.table["players"][seat]), *reveal_notes(events)]).strip()
+            self.info = " ".join([done(self.table["players"][seat]), *reveal_notes(events, self.tr)]).strip()
 
     def break_tool(self) -> None:
         if self.target is None or not self.tool:
-            self.error = "Choose the player and the tool."
+            self.error = self.tr.t("Choose the player and the tool.")
             return
-        name = self.table["players"][self.target]
+        target, tool = self.table["players"][self.target], self.tr.t(TOOL[self.tool])
         self._turn_move({"type": "BreakTool", "target": self.target, "tool": self.tool},
-                        f"{{name}} broke {name}'s {self.tool}.")
+                        lambda name: self.tr.t("{name} laid a broken tool in front of {target}: {tool}.",
+                                               name=name, target=target, tool=tool))
 
     def repair(self) -> None:
         if self.target is None or not self.tool:
-            self.error = "Choose the player and the tool to repair."
+            self.error = self.tr.t("Choose the player and the tool to repair.")
             return
-        name = self.table["players"][self.target]
-        self._turn_move({"type": "Repair", "target": self.target, "tool": self.tool,
-                         "double": self.double}, f"{{name}} repaired {name}'s {self.tool}.")
+        target, tool = self.table["players"][self.target], self.tr.t(TOOL[self.tool])
+        self._turn_move({"type": "Repair", "target": self.target, "tool": self.tool, "double": self.double},
+                        lambda name: self.tr.t("{name} repaired a tool of {target}: {tool}.", name=name,
+                                               target=target, tool=tool))
 
     def rockfall(self) -> None:
         if self.choice is None:
-            self.error = "Tap the card the rockfall removes."
+            self.error = self.tr.t("Tap the card the rockfall removes.")
             return
         col, row = self.choice
         self._turn_move({"type": "Rockfall", "col": col, "row": row},
-                        f"{{name}} removed the card at ({col},{row}). Take it off the table.")
+                        lambda name: self.tr.t("{name} removed the card at {cell}. Take it off the table.",
+                                               name=name, cell=cell(col, row)))
 
     def play_map(self) -> None:
         if self.choice is None or self.choice not in GOALS:
-            self.error = "Choose the goal card to look at."
+            self.error = self.tr.t("Choose the goal card to look at.")
             return
         col, row = self.choice
-        self._turn_move({"type": "PlayMap", "goal_col": col, "goal_row": row}, "")
+        self._turn_move({"type": "PlayMap", "goal_col": col, "goal_row": row}, lambda name: "")
 
     def open_peek(self) -> None:
         live = self.service.game(self.game_id)
@@ -203,9 +212,10 @@ class PlayVerbs:
         """Pass with a discard; without one only once the draw pile is empty (an empty hand)."""
         if discard:
             self._turn_move({"type": "Pass", "discard": True},
-                            "{name} passed and discarded one card face down.")
+                            lambda name: self.tr.t("{name} passed and discarded one card face down.", name=name))
         else:
-            self._turn_move({"type": "Pass", "discard": False}, "{name} has no card left and passed.")
+            self._turn_move({"type": "Pass", "discard": False},
+                            lambda name: self.tr.t("{name} has no card left and passed.", name=name))
 
     # ---- custody "cards": the table tells the app what it saw ------------------------------
     def reveal_goal(self, col: int, row: int, face: str) -> None:
@@ -248,7 +258,7 @@ class PlayVerbs:
 
     def next_round(self) -> None:
         if self._do(lambda: self.service.play(self.game_id, {"type": "StartRound"})):
-            self.info = f"Round {self.table['round']} dealt."
+            self.info = self.tr.t("Round {round} dealt.", round=self.table["round"])
 
     def round_summary(self) -> dict[str, Any]:
         """Public facts of the round just ended: winner, finder, roles, saboteur payouts."""

@@ -13,11 +13,10 @@ from engine.cards import GOALS, TUNNEL_SHAPES, orientations
 from engine.rules import Rules
 
 from . import overlay, scanflow, tiles
+from .i18n import Translator, cell as at, error_text, scan_error_text, scan_warning_text
+from .i18n.names import CARD_KIND
 from .scanflow import Verdict
 
-SHAPE_LABEL = {"cross": "Cross", "t_nes": "T-junction", "t_new": "T-junction",
-               "straight_ns": "Straight", "straight_ew": "Straight", "curve_ne": "Curve",
-               "curve_nw": "Curve"}
 
 
 def picker_options() -> list[dict[str, Any]]:
@@ -25,15 +24,19 @@ def picker_options() -> list[dict[str, Any]]:
     out = []
     for shape in TUNNEL_SHAPES:
         for openings in orientations(shape):
-            name = SHAPE_LABEL.get(shape.name, "Dead end")
-            out.append({"label": f"{name} {'-'.join(openings)}", "openings": openings,
+            out.append({"shape": shape.name if shape.connected else "dead_end", "openings": openings,
                         "dead_end": not shape.connected, "image": tiles.card_art(openings, not shape.connected)})
     return out
 
 
-def describe(card: dict[str, Any]) -> str:
-    kind = "dead end" if card.get("dead_end") else "tunnel"
-    return f"{kind} {'-'.join(card['openings'])} at ({card['col']},{card['row']})"
+def describe(card: dict[str, Any], tr: Translator) -> str:
+    kind = tr.t(CARD_KIND["dead_end"] if card.get("dead_end") else CARD_KIND["tunnel"])
+    return tr.t("{card} at {cell}", card=f"{kind} {'-'.join(card['openings'])}", cell=at(card["col"], card["row"]))
+
+
+def reading_error(tr: Translator, reading: scanflow.Reading) -> str:
+    """Why a photo could not be read, in the page's language (app checks first, then the scanner)."""
+    return tr.t(reading.msgid, **reading.params) if reading.msgid else scan_error_text(tr, reading.error)
 
 
 class ScanVerbs:
@@ -77,15 +80,18 @@ class ScanVerbs:
         self._reading = reading
         if not reading.ok:
             self.busy, self.verdict = False, None
-            self.error = reading.error
+            self.error = reading_error(self.tr, reading)
             self.rebuild_grid()
             return
         await self._redraw()
         self.busy = False
-        self.info = f"Read {len(reading.cards)} cards in {(time.perf_counter() - t0):.1f} s."
+        tr = self.tr
+        self.info = tr.n("Read {count} card in {seconds} s.", "Read {count} cards in {seconds} s.",
+                         len(reading.cards), seconds=f"{time.perf_counter() - t0:.1f}")
         if reading.warnings:
             more = len(reading.warnings) - 2
-            self.info += " " + "; ".join(reading.warnings[:2]) + (f" (+{more} more)" if more > 0 else "")
+            self.info += " " + "; ".join(scan_warning_text(tr, w) for w in reading.warnings[:2]) + \
+                (" " + tr.n("(+{count} more)", "(+{count} more)", more) if more > 0 else "")
         if reading.keep_jpeg and self.game_id is not None:
             await asyncio.to_thread(self.service.photo, self.game_id, reading.keep_jpeg)
 
@@ -98,19 +104,32 @@ class ScanVerbs:
                                                    verdict, connected)
         self.rebuild_grid()
 
-    def _set_verdict(self, v: Verdict) -> None:
-        text = v.reason
+    def _verdict_text(self, v: Verdict) -> str:
+        """The verdict in the page's language: the new card and the rule's answer, or what to fix."""
+        tr = self.tr
+        cells = lambda ps: ", ".join(at(c, r) for c, r in ps) or tr.t("none")  # noqa: E731
         if v.kind == "place":
-            what = describe(v.card)
-            text = (f"New card: {what}. Legal." if v.legal
-                    else f"New card: {what}. Refused: {v.reason} (rule: {v.rule}).")
+            what = describe(v.card, tr)
+            text = tr.t("New card: {card}. Legal.", card=what) if v.legal else \
+                tr.t("New card: {card}. Refused: {reason}", card=what, reason=error_text(tr, v))
             if v.legal and v.reveals:
-                text += " It reaches the goal at " + ", ".join(f"({c},{r})" for c, r in v.reveals) + "."
-        elif v.kind == "remove":
-            text = f"The card at ({v.cell[0]},{v.cell[1]}) is missing: record it as a rockfall?"
+                text += " " + tr.t("It reaches the goal at {cells}.", cells=cells(v.reveals))
+            return text
+        if v.kind == "remove":
+            return tr.t("The card at {cell} is missing: record it as a rockfall?", cell=at(*v.cell))
+        if v.kind == "ambiguous":
+            return tr.n("The photo differs from the last confirmed maze in {count} place (new at {added}; "
+                        "missing at {removed}). Fix the misread cells or retake.", "The photo differs from "
+                        "the last confirmed maze in {count} places (new at {added}; missing at {removed}). "
+                        "Fix the misread cells or retake.", len(v.added) + len(v.removed),
+                        added=cells(v.added), removed=cells(v.removed))
+        return tr.t(v.reason)
+
+    def _set_verdict(self, v: Verdict) -> None:
+        text = self._verdict_text(v)
         if v.changed:
-            text += " Cells that differ from the confirmed maze: " + ", ".join(
-                f"({c},{r})" for c, r in v.changed) + " (tap them to fix)."
+            text += " " + self.tr.t("Cells that differ from the confirmed maze: {cells} (tap them to fix).",
+                                    cells=", ".join(at(c, r) for c, r in v.changed))
         self.verdict = {"kind": v.kind, "legal": v.legal, "text": text, "rule": v.rule,
                         "cell": list(v.cell) if v.cell else None, "card": v.card}
 
@@ -142,13 +161,14 @@ class ScanVerbs:
     def _changed_cells(self) -> list[tuple[int, int]]:
         return self._judge().changed
 
-    @staticmethod
-    def _tile(col: int, row: int, card: dict | None, mark: str, connected: bool) -> dict[str, Any]:
+    def _tile(self, col: int, row: int, card: dict | None, mark: str, connected: bool) -> dict[str, Any]:
+        tr = self.tr
         if card is None:
-            return {"col": col, "row": row, "kind": "empty", "label": f"({col},{row}) empty",
+            return {"col": col, "row": row, "kind": "empty", "label": f"{at(col, row)} {tr.t(CARD_KIND['empty'])}",
                     "image": tiles.tile("empty", mark=mark)}
         kind, face = card.get("kind", "path"), card.get("face") or ""
-        label = f"({col},{row}) {kind} {card.get('openings', '')}{' dead end' if card.get('dead_end') else ''}"
+        dead = " " + tr.t(CARD_KIND["dead_end"]) if card.get("dead_end") else ""
+        label = f"{at(col, row)} {tr.t(CARD_KIND.get(kind, kind))} {card.get('openings', '')}{dead}"
         return {"col": col, "row": row, "kind": kind, "label": label,
                 "image": tiles.tile(kind, card.get("openings", ""), bool(card.get("dead_end")),
                                     face, mark, connected and kind != "goal")}
@@ -156,7 +176,7 @@ class ScanVerbs:
     def open_fix(self, col: int, row: int) -> None:
         """Tap a cell: choose what really lies there (start and goals are fixed by the rules)."""
         if (col, row) == (0, 0) or (col, row) in GOALS:
-            self.error = "The start and goal cards never move; choose another cell."
+            self.error = self.tr.t("The start and goal cards never move; choose another cell.")
             return
         self.error = ""
         self.fix_cell = (col, row)
@@ -175,7 +195,7 @@ class ScanVerbs:
         """Drop a bad reading (the photo stays kept) and lay the card by hand on the grid."""
         self._reading, self._fixes = None, {}
         self.overlay, self.fix_cell, self.error = None, None, ""
-        self.info = "Tap the cell where the new card lies and choose the card."
+        self.info = self.tr.t("Tap the cell where the new card lies and choose the card.")
         self._set_verdict(self._judge())
         self.rebuild_grid()
 
@@ -186,7 +206,7 @@ class ScanVerbs:
         """Record the proposed move; the photo (if any) is already kept with the game."""
         v = self.verdict
         if not v or v["kind"] not in ("place", "remove"):
-            self.error = (v or {}).get("text") or "Take a photo or tap a cell to lay the new card."
+            self.error = (v or {}).get("text") or self.tr.t("Take a photo or tap a cell to lay the new card.")
             return
         if v["kind"] == "remove":
             self.choice = tuple(v["cell"])
@@ -195,6 +215,7 @@ class ScanVerbs:
         card = v["card"]
         self._turn_move({"type": "PlacePath", "col": card["col"], "row": card["row"],
                          "openings": card["openings"], "dead_end": card["dead_end"]},
-                        "{name} laid a " + describe(card) + ".")
+                        lambda name: self.tr.t("{name} laid a path card: {card}.", name=name,
+                                               card=describe(card, self.tr)))
         if not self.error:
             self.reset_scan()

@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.rules import PRESETS, SETTING_HELP, Rules
 
+from .i18n import error_text
 from .service import GameError
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
@@ -45,6 +46,11 @@ class SetupVerbs:
         self.youngest = 0
         self.preset = "classic_2004"
         self.settings = self.preset_settings(self.preset)
+        self.new_game_lang = ""
+
+    def set_new_game_lang(self, lang: str) -> None:
+        """The language the new game will be shown in (on every page without its own choice)."""
+        self.new_game_lang = lang
 
     def set_name(self, seat: int, name: str) -> None:
         self.names[seat] = name[:24]
@@ -93,18 +99,21 @@ class SetupVerbs:
         """Check the form, create the game and deal round 1 (both recorded before anything shows)."""
         names = [n.strip() for n in self.names]
         if any(not n for n in names):
-            self.error = "Every player needs a name."
+            self.error = self.tr.t("Every player needs a name.")
             return False
         if len({n.lower() for n in names}) != len(names):
-            self.error = "Two players have the same name; add an initial so everyone can tell."
+            self.error = self.tr.t("Two players have the same name; add an initial so everyone can tell.")
             return False
         try:
             rules = Rules.from_dict(dict(self.settings))
             game_id = self.service.create(names, self.youngest, rules, seed)
             self.service.play(game_id, {"type": "StartRound"})
         except (GameError, ValueError) as exc:
-            self.error = getattr(exc, "reason", str(exc))
+            self.error = error_text(self.tr, exc)
             return False
+        if self.new_game_lang:
+            self.game_id = game_id
+            self.choose_game_language(self.new_game_lang)
         self.resume(game_id)
         self._changed()
         return True

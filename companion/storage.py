@@ -25,6 +25,10 @@ PHOTO_MAX_BYTES = 4 * 1024 * 1024  # per photo, after the service has shrunk it
 class StorageError(Exception):
     """A storage problem explained in words a player can act on."""
 
+    def __init__(self, message: str, msgid: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.msgid, self.params = msgid, params  # the catalogue id, for other languages
+
 
 @dataclass(frozen=True)
 class LogEntry:
@@ -88,6 +92,9 @@ class Store:
             aside = self._move_aside()
             self.notice = (f"The saved games file {self.path.name} was damaged ({exc}). It was kept "
                            f"as {aside.name} for recovery and a new, empty file was started.")
+            self.notice_msgid = ("The saved games file {file} was damaged ({error}). It was kept as {copy} "
+                                 "for recovery and a new, empty file was started.")
+            self.notice_params = {"file": self.path.name, "error": str(exc), "copy": aside.name}
             self.db = self._open_checked()
 
     # ---- opening, migrations, corruption -------------------------------------------------
@@ -159,7 +166,8 @@ class Store:
         with self._lock:
             rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
-            raise StorageError(f"There is no game number {game_id}.")
+            raise StorageError(f"There is no game number {game_id}.", "There is no game number {number}.",
+                               number=game_id)
         return self._game_row(rows[0])
 
     def games(self) -> list[dict[str, Any]]:
@@ -233,5 +241,6 @@ class Store:
         with self._lock:
             row = self.db.execute("SELECT data FROM photos WHERE id = ?", [photo_id]).fetchone()
         if row is None:
-            raise StorageError(f"Photo {photo_id} is no longer kept.")
+            raise StorageError(f"Photo {photo_id} is no longer kept.", "Photo {number} is no longer kept.",
+                               number=photo_id)
         return row[0]

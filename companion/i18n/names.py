@@ -59,9 +59,9 @@ SETTING_HELP = {
     "revealed_goal_exempt": N_("Revealed goal cards never constrain neighbouring edges."),
     "custody": N_("Who holds roles and the gold goal: the app deals them, or the physical cards do."),
 }
-MOVE = {"PlacePath": N_("a path card"), "BreakTool": N_("a broken tool"), "Repair": N_("a repair"),
-        "Rockfall": N_("a rockfall"), "PlayMap": N_("a map"), "Pass": N_("a pass"),
-        "TakeGold": N_("a gold pick"), "StartRound": N_("the deal of a round"),
-        "RevealGoal": N_("a goal reveal"), "RevealRole": N_("a role reveal")}
+MOVE = {"PlacePath": N_("the path card"), "BreakTool": N_("the broken tool"), "Repair": N_("the repair"),
+        "Rockfall": N_("the rockfall"), "PlayMap": N_("the map"), "Pass": N_("the pass"),
+        "TakeGold": N_("the last gold pick"), "StartRound": N_("the deal of the round"),
+        "RevealGoal": N_("the goal reveal"), "RevealRole": N_("the role shown")}
 TEAM = {"gold_diggers": N_("gold-diggers"), "saboteurs": N_("saboteurs"), "nobody": N_("nobody")}
 STATUS = {"active": N_("in progress"), "finished": N_("finished")}

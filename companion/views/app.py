@@ -9,6 +9,7 @@ from .deal import Deal
 from .demo import Demo
 from .draft import Draft
 from .goal_reveal import GoalReveal
+from .help import Help
 from .home import Home
 from .past import Past
 from .private import Private
@@ -17,6 +18,7 @@ from .role_reveal import RoleReveal
 from .round_end import RoundEnd
 from .scan import Scan
 from .scores import Scores
+from .settings import Settings
 from .setup import Setup
 from .turn import Turn
 from .route import screen_of
@@ -24,7 +26,8 @@ from .ui import act, ident
 
 VIEWS = {"home": Home, "setup": Setup, "past": Past, "demo": Demo, "private": Private, "scan": Scan,
          "scores": Scores, "action": Action, "reveal": Reveal, "deal": Deal, "goal": GoalReveal,
-         "roles": RoleReveal, "draft": Draft, "round_end": RoundEnd, "turn": Turn}
+         "roles": RoleReveal, "draft": Draft, "round_end": RoundEnd, "turn": Turn,
+         "settings": Settings, "how_to_play": Help, "rules": Help}
 
 
 def _body(s: Session) -> ft.Control:
@@ -47,16 +50,20 @@ def _messages(s: Session) -> list[ft.Control]:
 
 @ft.component
 def App(s: Session) -> ft.Control:
-    in_game = s.screen == "game" and s.table is not None and s.private_seat is None
+    tr = s.tr
+    in_game = s.screen == "game" and s.table is not None and s.private_seat is None and not s.page_over
     actions: list[ft.Control] = []
     if in_game:
         actions = [
-            ident("undo", ft.IconButton(ft.Icons.UNDO, tooltip="Undo the last action", on_click=act(s.undo))),
-            ident("scores", ft.IconButton(ft.Icons.LEADERBOARD, tooltip="Score sheet", on_click=act(s.show_scores))),
+            ident("undo", ft.IconButton(ft.Icons.UNDO, tooltip=tr.t("Undo the last action"), on_click=act(s.undo))),
+            ident("scores", ft.IconButton(ft.Icons.LEADERBOARD, tooltip=tr.t("Score sheet"), on_click=act(s.show_scores))),
         ]
     bar = ft.Row([
-        ident("home", ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=act(s.go_home))),
-        ft.Text("Saboteur companion", size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ident("home", ft.IconButton(ft.Icons.HOME, tooltip=tr.t("Home"), on_click=act(s.go_home))),
+        ft.Text(tr.t("Saboteur companion"), size=18, weight=ft.FontWeight.BOLD, expand=True),
         *actions], spacing=4)
+    if s.private_seat is None:  # nothing may open over a private screen
+        bar.controls.append(ident("settings", ft.IconButton(ft.Icons.TRANSLATE, tooltip=tr.t("Settings"),
+                                                            on_click=act(s.open_page, "settings"))))
     return ft.SafeArea(ft.Column([bar, *_messages(s), _body(s)], spacing=10,
                                  scroll=ft.ScrollMode.AUTO, expand=True), expand=True)

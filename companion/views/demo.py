@@ -22,17 +22,18 @@ def Demo(s: Session) -> ft.Control:
 
     thumbs = [ident(f"demo-{d['name']}", ft.Container(ft.Image(src=d["thumb"], width=90), padding=2,
                                                       on_click=act(s.demo_scan, d["path"]),
-                                                      tooltip=f"Scan {d['name']}"))
+                                                      tooltip=s.tr.t("Scan {name}", name=d["name"])))
               for d in s.demos]
+    tr = s.tr
     items: list[ft.Control] = [
-        title("Try a scan"),
-        hint("Tap a table photo (made by the project's renderer) or choose your own photo of a maze."),
+        title(tr.t("Try a scan")),
+        hint(tr.t("Tap a table photo (made by the project's renderer) or choose your own photo of a maze.")),
         ft.Row(thumbs, wrap=True, spacing=6),
-        button("Choose a photo", own_photo, "demo-own", ft.Icons.PHOTO_CAMERA, primary=False),
+        button(tr.t("Choose a photo"), own_photo, "demo-own", ft.Icons.PHOTO_CAMERA, primary=False),
     ]
     if s.busy:
-        items.append(ft.Row([ft.ProgressRing(), ft.Text("Reading the photo...")]))
+        items.append(ft.Row([ft.ProgressRing(), ft.Text(tr.t("Reading the photo..."))]))
     if s.overlay:
         items.append(card(ident("demo-overlay", ft.Image(src=s.overlay, width=600, fit=ft.BoxFit.CONTAIN)),
-                          hint("Outlined: every card read. Bands: tunnels joined to the start.")))
+                          hint(tr.t("Outlined: every card read. Bands: tunnels joined to the start."))))
     return ft.Column(items, spacing=12)

@@ -13,12 +13,14 @@ from .round_summary import summary_lines
 def Draft(s: Session) -> ft.Control:
     if screen_of(s) != "draft":
         return ft.Container()
-    t = s.table
+    t, tr = s.table, s.tr
     picker = t["players"][t["draft"]["picker"]]
     return ft.Column([
-        title("The gold-diggers found the gold!"),
+        title(tr.t("The gold-diggers found the gold!")),
         card(*[ft.Text(x) for x in summary_lines(s)]),
-        card(hint(f"{t['draft']['cards_left']} gold cards left. They go round counter-clockwise: each "
-                  "gold-digger in turn picks one in private."),
-             button(f"Give the phone to {picker}", act(s.open_pick), "open-pick", ft.Icons.PAID)),
+        card(hint(tr.n("{count} gold card left. They go round counter-clockwise: each gold-digger in "
+                       "turn picks one in private.",
+                       "{count} gold cards left. They go round counter-clockwise: each gold-digger in "
+                       "turn picks one in private.", t["draft"]["cards_left"])),
+             button(tr.t("Give the phone to {name}", name=picker), act(s.open_pick), "open-pick", ft.Icons.PAID)),
     ], spacing=12)

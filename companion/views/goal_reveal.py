@@ -5,6 +5,8 @@ import flet as ft
 
 from ..session import Session
 from .route import screen_of
+from ..i18n import cell
+from ..i18n.names import GOAL_FACE_CHOICE
 from .ui import act, button, card, hint, title
 
 
@@ -13,12 +15,11 @@ def GoalReveal(s: Session) -> ft.Control:
     if screen_of(s) != "goal":
         return ft.Container()
     col, row = s.table["pending_reveals"][0]
-    faces = [("gold", "Gold (a cross with the nugget)"), ("stone_ne", "Stone: curve north-east"),
-             ("stone_nw", "Stone: curve north-west")]
+    tr = s.tr
     return ft.Column([
-        title(f"A tunnel reached the goal at ({col},{row})"),
-        card(hint("Turn that goal card over. What is it? A stone card is laid turned so its tunnel "
-                  "joins the tunnel that reached it."),
-             *[button(label, act(s.reveal_goal, col, row, f), f"face-{f}", ft.Icons.FLIP,
-                      primary=f == "gold") for f, label in faces]),
+        title(tr.t("A tunnel reached the goal at {cell}", cell=cell(col, row))),
+        card(hint(tr.t("Turn that goal card over. What is it? A stone card is laid turned so its "
+                       "tunnel joins the tunnel that reached it.")),
+             *[button(tr.t(label), act(s.reveal_goal, col, row, f), f"face-{f}", ft.Icons.FLIP,
+                      primary=f == "gold") for f, label in GOAL_FACE_CHOICE.items()]),
     ], spacing=12)

@@ -9,7 +9,7 @@ from .ui import act, button, hint, ident, title
 
 
 def _hold_area(s: Session) -> ft.Control:
-    text = s.private_text() if s.holding else "Hold here to see"
+    text = s.private_text() if s.holding else s.tr.t("Hold here to see")
     box = ft.Container(
         ft.Column([ft.Icon(ft.Icons.VISIBILITY if s.holding else ft.Icons.TOUCH_APP, size=40),
                    ft.Text(text, size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)],
@@ -23,13 +23,13 @@ def _hold_area(s: Session) -> ft.Control:
 
 
 def _pick(s: Session) -> list[ft.Control]:
-    offer = sorted(s.private["offer"], reverse=True)
+    offer, tr = sorted(s.private["offer"], reverse=True), s.tr
     if not s.holding and not s.private.get("open"):
-        return [hint("Only you should see the cards on offer."),
-                button("Show the gold cards", act(s.show_offer), "show-offer",
+        return [hint(tr.t("Only you should see the cards on offer.")),
+                button(tr.t("Show the gold cards"), act(s.show_offer), "show-offer",
                        ft.Icons.VISIBILITY)]
-    return [ft.Text("Gold cards on offer (nuggets): " + ", ".join(map(str, offer))),
-            ft.Row([ident(f"take-{v}", ft.FilledButton(content=f"Take {v}", on_click=act(s.take_gold, v)))
+    return [ft.Text(tr.t("Gold cards on offer (nuggets): {values}", values=", ".join(map(str, offer)))),
+            ft.Row([ident(f"take-{v}", ft.FilledButton(content=tr.t("Take {value}", value=v), on_click=act(s.take_gold, v)))
                     for v in sorted(set(offer), reverse=True)], wrap=True)]
 
 
@@ -38,21 +38,22 @@ def Private(s: Session) -> ft.Control:
     if screen_of(s) != "private":
         return ft.Container()
     name = s.table["players"][s.private_seat]
-    what = s.private.get("what")
-    items: list[ft.Control] = [title(f"For {name} only"),
-                               hint(f"Give the phone to {name}. Nobody else looks.")]
+    what, tr = s.private.get("what"), s.tr
+    items: list[ft.Control] = [title(tr.t("For {name} only", name=name)),
+                               hint(tr.t("Give the phone to {name}. Nobody else looks.", name=name))]
     if what in ("role", "peek", "gold", "payout"):
         items.append(_hold_area(s))
         done = {"role": (act(s.done_role), "Done - pass the phone on"),
                 "peek": (act(s.done_peek), "Done - pass the phone back"),
                 "gold": (act(s.close_private), "Done - hide"),
                 "payout": (act(s.close_private), "Done - pass the phone on")}[what]
-        items.append(button(done[1], done[0], "private-done", ft.Icons.CHECK))
+        items.append(button(tr.t(done[1]), done[0], "private-done", ft.Icons.CHECK))
     elif what == "pick":
         items += _pick(s)
     elif what == "took":
         v = s.private["value"]
-        items += [ft.Text(f"Take one {v}-nugget gold card from the gold cards and keep it face down.",
-                          size=18),
-                  button("Done - pass the phone on", act(s.close_private), "private-done", ft.Icons.CHECK)]
+        items += [ft.Text(tr.n("Take one gold card worth {count} nugget from the gold cards and keep it "
+                               "face down.", "Take one gold card worth {count} nuggets from the gold cards "
+                               "and keep it face down.", v), size=18),
+                  button(tr.t("Done - pass the phone on"), act(s.close_private), "private-done", ft.Icons.CHECK)]
     return ft.Column(items, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)

@@ -12,18 +12,19 @@ from .ui import act, card, hint, ident, title
 def Reveal(s: Session) -> ft.Control:
     if screen_of(s) != "reveal":
         return ft.Container()
-    seen = s.roles_seen()
+    seen, tr = s.roles_seen(), s.tr
     chips = []
     for seat, name in enumerate(s.table["players"]):
         done = seat in seen
         chips.append(ident(f"role-{seat}", ft.FilledButton(
-            content=f"{name}" + (" - seen" if done else ""),
+            content=tr.t("{name} - seen", name=name) if done else name,
             icon=ft.Icons.CHECK if done else ft.Icons.VISIBILITY_OFF,
             on_click=act(s.open_role, seat), disabled=done)))
     return ft.Column([
-        title(f"Round {s.table['round']}: secret roles"),
-        card(hint("Pass the phone around. Each player taps their own name, holds the button to see "
-                  "their role, lets go to hide it, taps Done and passes the phone on."),
+        title(tr.t("Round {round}: secret roles", round=s.table["round"])),
+        card(hint(tr.t("Pass the phone around. Each player taps their own name, holds the button to see "
+                       "their role, lets go to hide it, taps Done and passes the phone on.")),
              ft.Column(chips, spacing=8)),
-        hint(f"{len(seen)} of {len(s.table['players'])} players have seen their role."),
+        hint(tr.n("{seen} of {count} player has seen their role.", "{seen} of {count} players have seen "
+                  "their role.", len(s.table["players"]), seen=len(seen))),
     ], spacing=12)

@@ -1,25 +1,29 @@
 """Plain-text lines describing a finished round (a helper, not a component)."""
 from __future__ import annotations
 
+from ..i18n import join_names
+from ..i18n.names import ROLE
 from ..session import Session
-
-ROLE = {"gold_digger": "gold-digger", "saboteur": "saboteur", None: "?"}
 
 
 def summary_lines(s: Session) -> list[str]:
-    t = s.table
+    t, tr = s.table, s.tr
     info = s.round_summary()
     names = t["players"]
     lines = []
     if info["winner"] == "gold_diggers":
-        finder = names[info["finder"]] if info["finder"] is not None else "someone"
-        lines.append(f"The gold-diggers win round {t['round']}: {finder} reached the gold.")
+        finder = names[info["finder"]] if info["finder"] is not None else tr.t("someone")
+        lines.append(tr.t("The gold-diggers win round {round}: {name} reached the gold.", round=t["round"],
+                          name=finder))
     elif info["winner"] == "saboteurs":
-        lines.append(f"The saboteurs win round {t['round']}: nobody reached the gold.")
+        lines.append(tr.t("The saboteurs win round {round}: nobody reached the gold.", round=t["round"]))
     else:
-        lines.append(f"Round {t['round']}: no saboteur and no gold - nobody scores.")
-    lines.append("Roles: " + ", ".join(f"{n} ({ROLE[r]})" for n, r in zip(names, info["roles"])))
+        lines.append(tr.t("Round {round}: no saboteur and no gold - nobody scores.", round=t["round"]))
+    roles = ", ".join(f"{n} ({tr.t(ROLE[r]) if r in ROLE else '?'})" for n, r in zip(names, info["roles"]))
+    lines.append(tr.t("Roles: {roles}", roles=roles))
     if info["payout"]:
-        who = ", ".join(names[i] for i in info["saboteurs"])
-        lines.append(f"Each saboteur ({who}) takes gold cards worth {info['payout']} nuggets.")
+        who = join_names(tr, [names[i] for i in info["saboteurs"]])
+        lines.append(tr.n("Each saboteur ({names}) takes gold cards worth {count} nugget.",
+                          "Each saboteur ({names}) takes gold cards worth {count} nuggets.",
+                          info["payout"], names=who))
     return lines

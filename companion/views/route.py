@@ -13,6 +13,8 @@ STEPS = {"reveal": "reveal", "deal": "deal", "goal": "goal", "roles": "roles", "
 
 
 def screen_of(s: Session) -> str:
+    if s.page_over and s.private_seat is None:  # settings, how to play, rules: over any screen
+        return s.page_over
     if s.screen in ("setup", "past", "demo"):
         return s.screen
     if s.screen != "game" or s.table is None:

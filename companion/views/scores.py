@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..i18n import Translator, join_names
+from ..i18n.names import TEAM
 from ..session import Session
 from .route import screen_of
 from .ui import act, button, card, hint, ident, title, value
 
 
-def _sheet_table(sheet: dict) -> ft.Control:
+def _sheet_table(sheet: dict, tr: Translator) -> ft.Control:
     hidden = "\u2022\u2022\u2022"
-    cols = [ft.DataColumn(ft.Text("Player"))] + [ft.DataColumn(ft.Text(f"R{r}")) for r in (1, 2, 3)] + \
-        [ft.DataColumn(ft.Text("Total"))]
+    cols = [ft.DataColumn(ft.Text(tr.t("Player")))] + \
+        [ft.DataColumn(ft.Text(tr.t("R{round}", round=r))) for r in (1, 2, 3)] + [ft.DataColumn(ft.Text(tr.t("Total")))]
     rows = []
     for seat, name in enumerate(sheet["players"]):
         cells = [ft.DataCell(ft.Text(name))]
@@ -25,9 +27,9 @@ def _sheet_table(sheet: dict) -> ft.Control:
 
 
 def _correction(s: Session, sheet: dict, values: dict, set_values, rnd: int, set_rnd) -> ft.Control:
-    done = len(sheet["rounds"])
+    done, tr = len(sheet["rounds"]), s.tr
     if not done:
-        return hint("Finished rounds can be corrected here.")
+        return hint(tr.t("Finished rounds can be corrected here."))
     def put(i: int, v: str) -> None:
         set_values({**values, i: v})
 
@@ -39,25 +41,39 @@ def _correction(s: Session, sheet: dict, values: dict, set_values, rnd: int, set
         try:
             gold = {i: int(values.get(i, "")) for i in range(len(sheet["players"]))}
         except ValueError:
-            s.error = "Enter a whole number of nuggets for every player."
+            s.error = tr.t("Enter a whole number of nuggets for every player.")
             return
         s.ask_correction(rnd, gold)
 
     return ft.Column([
-        ft.Row([ft.Chip(label=ft.Text(f"Round {r}"), selected=rnd == r, on_select=act(set_rnd, r))
+        ft.Row([ft.Chip(label=ft.Text(tr.t("Round {round}", round=r)), selected=rnd == r, on_select=act(set_rnd, r))
                 for r in range(1, done + 1)], wrap=True),
         ft.Row(fields, wrap=True),
-        button("Correct this round", ask, "ask-correction", ft.Icons.EDIT, primary=False)])
+        button(tr.t("Correct this round"), ask, "ask-correction", ft.Icons.EDIT, primary=False)])
 
 
 def _confirm(s: Session, sheet: dict) -> ft.Control:
-    c = s.confirm
+    c, tr = s.confirm, s.tr
     names = sheet["players"]
     text = ", ".join(f"{names[i]} {v}" for i, v in c["gold"].items())
-    return card(ft.Text(f"Replace round {c['round']}'s gold with: {text}?", weight=ft.FontWeight.BOLD),
-                hint("The original result stays in the game's log; the correction is added after it."),
-                ft.Row([button("Yes, correct it", act(s.confirm_correction), "confirm-correction"),
-                        button("No", act(s.cancel_confirm), "cancel-correction", primary=False)]))
+    return card(ft.Text(tr.t("Replace round {round}'s gold with: {values}?", round=c["round"], values=text),
+                        weight=ft.FontWeight.BOLD),
+                hint(tr.t("The original result stays in the game's log; the correction is added after it.")),
+                ft.Row([button(tr.t("Yes, correct it"), act(s.confirm_correction), "confirm-correction"),
+                        button(tr.t("No"), act(s.cancel_confirm), "cancel-correction", primary=False)]))
+
+
+def _final(sheet: dict, tr: Translator) -> list[ft.Control]:
+    """The winners, each round's winning team and the ranking (after round 3 only)."""
+    best = [r["name"] for r in sheet["ranking"] if r["place"] == 1]
+    won = tr.t("{names} share the victory!", names=join_names(tr, best)) if len(best) > 1 else \
+        tr.t("{name} wins!", name=best[0] if best else "")
+    rounds = ", ".join(f"{tr.t('R{round}', round=i + 1)} {tr.t(TEAM[w]) if w in TEAM else w}"
+                       for i, w in enumerate(sheet["winners_by_round"]))
+    return [ident("winner", ft.Text(won, size=20, weight=ft.FontWeight.BOLD)),
+            ident("rounds-won", hint(tr.t("Rounds won: {rounds}", rounds=rounds))),
+            card(*[ft.Text(tr.n("{place}. {name} - {count} nugget", "{place}. {name} - {count} nuggets",
+                                r["nuggets"], place=r["place"], name=r["name"])) for r in sheet["ranking"]])]
 
 
 @ft.component
@@ -66,26 +82,21 @@ def Scores(s: Session) -> ft.Control:
     rnd, set_rnd = ft.use_state(1)
     if screen_of(s) != "scores":
         return ft.Container()
-    sheet = s.sheet or s.public_sheet()
-    items: list[ft.Control] = [title("Final ranking" if sheet["final"] else "Score sheet"), _sheet_table(sheet)]
+    sheet, tr = s.sheet or s.public_sheet(), s.tr
+    items: list[ft.Control] = [title(tr.t("Final ranking") if sheet["final"] else tr.t("Score sheet")),
+                               _sheet_table(sheet, tr)]
     if sheet["final"]:
-        best = [r["name"] for r in sheet["ranking"] if r["place"] == 1]
-        won = " and ".join(best) + (" share the victory!" if len(best) > 1 else " wins!")
-        items.append(ident("winner", ft.Text(won, size=20, weight=ft.FontWeight.BOLD)))
-        teams = {"gold_diggers": "gold-diggers", "saboteurs": "saboteurs", "nobody": "nobody"}
-        items.append(ident("rounds-won", hint("Rounds won: " + ", ".join(
-            f"R{i + 1} {teams.get(w, w)}" for i, w in enumerate(sheet["winners_by_round"])))))
-        items.append(card(*[ft.Text(f"{r['place']}. {r['name']} - {r['nuggets']} nugget{'' if r['nuggets'] == 1 else 's'}") for r in sheet["ranking"]]))
+        items += _final(sheet, tr)
     else:
-        items.append(hint("Each player's gold stays secret until the end. Check your own:"))
+        items.append(hint(tr.t("Each player's gold stays secret until the end. Check your own:")))
         items.append(ft.Row([button(n, act(s.my_gold, i), f"my-gold-{i}", ft.Icons.LOCK, primary=False)
                              for i, n in enumerate(sheet["players"])], wrap=True))
     if sheet["corrected"]:
-        items.append(hint("Corrected rounds: " + ", ".join(map(str, sheet["corrected"]))))
-    items.append(_confirm(s, sheet) if s.confirm else card(ft.Text("Correct a round"),
+        items.append(hint(tr.t("Corrected rounds: {rounds}", rounds=", ".join(map(str, sheet["corrected"])))))
+    items.append(_confirm(s, sheet) if s.confirm else card(ft.Text(tr.t("Correct a round")),
                                                     _correction(s, sheet, values, set_values, rnd, set_rnd)))
     if s.step != "final":
-        items.append(button("Back to the game", act(s.close_panel), "close-scores", ft.Icons.ARROW_BACK))
+        items.append(button(tr.t("Back to the game"), act(s.close_panel), "close-scores", ft.Icons.ARROW_BACK))
     else:
-        items.append(button("Home", act(s.go_home), "final-home", ft.Icons.HOME))
+        items.append(button(tr.t("Home"), act(s.go_home), "final-home", ft.Icons.HOME))
     return ft.Column(items, spacing=12)

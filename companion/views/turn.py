@@ -6,6 +6,7 @@ import flet as ft
 from ..session import Session
 from .grid import Grid
 from .route import screen_of
+from ..i18n.names import ACTION
 from .ui import act, button, card, hint, ident, status_table, title
 
 
@@ -17,29 +18,30 @@ def _ignore_tap(_col: int, _row: int) -> None:
 def Turn(s: Session) -> ft.Control:
     if screen_of(s) != "turn":
         return ft.Container()
-    t = s.table
+    t, tr = s.table, s.tr
     if s.step == "peek":
         name = t["players"][s.pending_peek()]
-        return ft.Column([title("Map"), hint(f"{name} looks at a goal card in secret."),
-                          button(f"Give the phone to {name}", act(s.open_peek), "open-peek",
+        return ft.Column([title(tr.t("Map")), hint(tr.t("{name} looks at a goal card in secret.", name=name)),
+                          button(tr.t("Give the phone to {name}", name=name), act(s.open_peek), "open-peek",
                                  ft.Icons.VISIBILITY)], spacing=12)
     name = t["players"][t["turn"]]
     broken = bool(t["broken"][t["turn"]])
     actions = [
-        button("Path card (photo)", act(s.open_panel, "scan"), "action-path", ft.Icons.PHOTO_CAMERA,
+        button(tr.t("Path card (photo)"), act(s.open_panel, "scan"), "action-path", ft.Icons.PHOTO_CAMERA,
                disabled=broken),
-        button("Broken tool", act(s.open_panel, "break"), "action-break", ft.Icons.BUILD_CIRCLE, primary=False),
-        button("Repair", act(s.open_panel, "repair"), "action-repair", ft.Icons.HANDYMAN, primary=False),
-        button("Rockfall", act(s.open_panel, "rockfall"), "action-rockfall", ft.Icons.LANDSLIDE, primary=False),
-        button("Map", act(s.open_panel, "map"), "action-map", ft.Icons.MAP, primary=False),
-        button("Pass", act(s.open_panel, "pass"), "action-pass", ft.Icons.SKIP_NEXT, primary=False),
+        button(tr.t(ACTION["break"]), act(s.open_panel, "break"), "action-break", ft.Icons.BUILD_CIRCLE, primary=False),
+        button(tr.t(ACTION["repair"]), act(s.open_panel, "repair"), "action-repair", ft.Icons.HANDYMAN, primary=False),
+        button(tr.t(ACTION["rockfall"]), act(s.open_panel, "rockfall"), "action-rockfall", ft.Icons.LANDSLIDE, primary=False),
+        button(tr.t(ACTION["map"]), act(s.open_panel, "map"), "action-map", ft.Icons.MAP, primary=False),
+        button(tr.t(ACTION["pass"]), act(s.open_panel, "pass"), "action-pass", ft.Icons.SKIP_NEXT, primary=False),
     ]
     return ft.Column([
-        ident("turn-title", title(f"Round {t['round']} - {name}'s turn")),
-        hint(f"Draw pile: {t['draw_pile']} cards. Players with no cards left are skipped."),
-        card(status_table(t)),
-        hint(f"{name} has a broken tool and cannot lay path cards." if broken else
-             "What did the player do?"),
+        ident("turn-title", title(tr.t("Round {round} - {name}'s turn", round=t["round"], name=name))),
+        hint(tr.n("Draw pile: {count} card. Players with no cards left are skipped.",
+                  "Draw pile: {count} cards. Players with no cards left are skipped.", t["draw_pile"])),
+        card(status_table(t, tr)),
+        hint(tr.t("{name} has a broken tool and cannot lay path cards.", name=name) if broken else
+             tr.t("What did the player do?")),
         ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
         card(hint("The confirmed maze (bands: tunnels joined to the start)"),
              Grid(s.confirmed_grid(), _ignore_tap, "maze")),

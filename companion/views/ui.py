@@ -6,6 +6,9 @@ from typing import Any, Callable
 
 import flet as ft
 
+from ..i18n import Translator
+from ..i18n.names import BROKEN_TOOL
+
 TOOL_ICONS = {"pick": ft.Icons.HARDWARE, "lantern": ft.Icons.LIGHTBULB, "cart": ft.Icons.SHOPPING_CART}
 
 
@@ -54,15 +57,15 @@ def card(*controls: ft.Control) -> ft.Container:
                         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
 
 
-def status_table(table: dict[str, Any]) -> ft.Control:
+def status_table(table: dict[str, Any], tr: Translator) -> ft.Control:
     """Seats with hand counts and broken tools (icons plus words, readable without colour)."""
     rows = []
     for seat, name in enumerate(table["players"]):
         broken = table["broken"][seat]
         tools = [ft.Row([ft.Icon(TOOL_ICONS[t], size=16, color=ft.Colors.ERROR),
-                         ft.Text(f"broken {t}", size=12)], spacing=2) for t in broken]
+                         ft.Text(tr.t(BROKEN_TOOL[t]), size=12)], spacing=2) for t in broken]
         marker = ft.Icon(ft.Icons.PLAY_ARROW, size=18) if table.get("turn") == seat else ft.Container(width=18)
         rows.append(ft.Row([marker, ft.Text(name, width=110, weight=ft.FontWeight.W_500),
-                            ft.Text(f"{table['hands'][seat]} cards", width=70, size=12),
+                            ft.Text(tr.n("{count} card", "{count} cards", table["hands"][seat]), width=70, size=12),
                             *tools], spacing=6, wrap=True))
     return ft.Column(rows, spacing=2)

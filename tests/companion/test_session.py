@@ -103,7 +103,8 @@ async def test_refused_action_names_the_rule_and_changes_nothing(tmp_path: Path)
     s.open_fix(3, 0)  # not connected to the start
     await s.apply_fix("NESW")
     assert s.verdict["kind"] == "place" and not s.verdict["legal"]
-    assert "not_adjacent" in s.verdict["text"] or "not_connected" in s.verdict["text"]
+    assert s.verdict["rule"] in ("not_adjacent", "not_connected")
+    assert "(3,0)" in s.verdict["text"]  # the reason, in the page's language, names the cell
     s.confirm_path()
     assert s.error and s.service.game(s.game_id).log[-1].seq == before
 
