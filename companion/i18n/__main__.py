@@ -1,7 +1,8 @@
 """`python -m companion.i18n extract|update|check`: keep the six catalogues in step with the code.
 
 - extract: write the template `var/i18n/messages.pot` from every t()/n()/N_()/N_n() call in companion/
-  (the same as `pybabel extract -F companion/i18n/babel.cfg -k t -k n:1,2 -k N_ -k N_n:1,2 -o ... .`).
+  (like `pybabel extract -F companion/i18n/babel.cfg -k t -k n:1,2 -k N_ -k N_n:1,2`, read from the
+  syntax tree so a local variable called `t` cannot confuse it).
 - update: add new message ids to every `.po` (English gets its source text, other languages an
   empty translation to fill in) and mark ids no longer in the code as obsolete; keeps translations.
 - check: list missing, empty or placeholder-mismatched translations; exit 1 if any.

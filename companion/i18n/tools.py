@@ -5,47 +5,55 @@ kept in git, and nothing compiled is written anywhere: `catalog.py` compiles in 
 """
 from __future__ import annotations
 
-import re
+import ast
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .catalog import DOMAIN, LANGUAGES, SOURCE, placeholders, po_path, read_catalog
 
-KEYWORDS = {"t": None, "n": (1, 2), "N_": None, "N_n": (1, 2)}
-METHOD_MAP = [("companion/**.py", "python")]
+KEYWORDS = {"t": 1, "n": 2, "N_": 1, "N_n": 2}  # marker -> how many leading string arguments are ids
+SOURCES = "companion"
 
 
-_CALL = r"""\b(?:t|n|N_|N_n)\(\s*[rRuU]?['"]"""
+def _marked(tree: ast.AST) -> list[tuple[int, str | tuple[str, str]]]:
+    """(line, id) of every marker call whose id arguments are string literals.
 
-
-def _is_call(root: Path, filename: str, lineno: int, message: object, cache: dict[str, list[str]]) -> bool:
-    """Babel also picks up `t["players"]` when a variable is called t; keep real calls only:
-    a marker call whose first argument starts with the message's own text."""
-    if filename not in cache:
-        cache[filename] = (root / filename).read_text(encoding="utf-8").splitlines()
-    lines = cache[filename]
-    near = "\n".join(lines[max(0, lineno - 4):lineno + 1])
-    first = message[0] if isinstance(message, tuple) else message
-    start = re.split(r"[\\'\"\n]", str(first), maxsplit=1)[0][:20]
-    return bool(re.search(_CALL + re.escape(start), near))
+    An AST walk rather than Babel's tokenizer: the screens name a local `t = s.table`, and the
+    tokenizer then loses track of the real `tr.t(...)` calls around `t["players"]`.
+    """
+    out: list[tuple[int, str | tuple[str, str]]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        count = KEYWORDS.get(name)
+        if not count or len(node.args) < count:
+            continue
+        args = node.args[:count]
+        if not all(isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value for a in args):
+            continue
+        ids = tuple(a.value for a in args)
+        out.append((node.lineno, ids[0] if count == 1 else ids))
+    return out
 
 
 def template(root: Path) -> Catalog:
-    """Every message id the code marks (t, n, N_), with where it is used."""
+    """Every message id the code marks (t, n, N_, N_n), with where it is used."""
     cat = Catalog(domain=DOMAIN, project="Saboteur Companion", version="0.1")
-    cache: dict[str, list[str]] = {}
-    for filename, lineno, message, comments, _ctx in extract_from_dir(
-            str(root), METHOD_MAP, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
-        if isinstance(message, tuple) and not all(message) or not message:
+    for path in sorted((root / SOURCES).rglob("*.py")):
+        if "__pycache__" in path.parts:
             continue
-        if not _is_call(root, filename, lineno, message, cache):
+        rel = path.relative_to(root).as_posix()
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), rel)
+        except SyntaxError:
             continue
-        flags = ["python-brace-format"] if placeholders("".join(message if isinstance(message, tuple)
-                                                                else (message,))) else []
-        cat.add(message, None, [(filename, lineno)], auto_comments=comments, flags=flags)
+        for lineno, message in _marked(tree):
+            text = "".join(message) if isinstance(message, tuple) else message
+            flags = ["python-brace-format"] if placeholders(text) else []
+            cat.add(message, None, [(rel, lineno)], flags=flags)
     return cat
 
 

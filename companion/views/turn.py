@@ -43,6 +43,6 @@ def Turn(s: Session) -> ft.Control:
         hint(tr.t("{name} has a broken tool and cannot lay path cards.", name=name) if broken else
              tr.t("What did the player do?")),
         ft.Row(actions, wrap=True, spacing=8, run_spacing=8),
-        card(hint("The confirmed maze (bands: tunnels joined to the start)"),
+        card(hint(tr.t("The confirmed maze (bands: tunnels joined to the start)")),
              Grid(s.confirmed_grid(), _ignore_tap, "maze")),
     ], spacing=12)
