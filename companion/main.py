@@ -13,6 +13,7 @@ from pathlib import Path
 import flet as ft
 
 from .i18n.flet_locale import device_language, locale_configuration, save_choice, saved_choice
+from .routes import follow_table_routes, seat_token, start_seat_page
 from .service import GameService
 from .session import Session
 from .storage import Store
@@ -45,6 +46,11 @@ def main(page: ft.Page) -> None:
     page.title = "Saboteur companion"
     page.theme_mode = ft.ThemeMode.LIGHT
     page.padding = 12
+    token = seat_token(page.route)
+    if token is not None:  # a player's phone: that seat's page only, never the table app
+        start_seat_page(page, token, service(), TOPIC, lambda fn: page.pubsub.subscribe_topic(TOPIC, fn))
+        page.on_close = lambda _e: page.pubsub.unsubscribe_all()
+        return
     session = Session(service())
     prefs = ft.SharedPreferences()
 
@@ -73,6 +79,7 @@ def main(page: ft.Page) -> None:
     session.on_language = lambda lang: page.run_task(remember, lang)
     page.pubsub.subscribe_topic(TOPIC, on_message)
     page.on_close = lambda _e: page.pubsub.unsubscribe_all()  # a closed tab stops listening
+    follow_table_routes(page, session)  # /game/<id>: a reload lands on the same game
     page.render(App, session)
     page.run_task(start_language)
 

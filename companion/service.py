@@ -193,6 +193,15 @@ class GameService:
             live.log = self.store.log(game_id)
         self._announce(game_id)
 
+    def append_event(self, game_id: int, kind: str, payload: dict[str, Any]) -> None:
+        """Record an event that is not a move (e.g. a phone claiming a seat) and announce it.
+        Callers that must check-then-write hold `self.game(game_id).lock` around the call."""
+        live = self.game(game_id)
+        with live.lock:
+            self.store.append(game_id, kind, payload)
+            live.log = self.store.log(game_id)
+        self._announce(game_id)
+
     def correct_round(self, game_id: int, round_no: int, gold: dict[int, int]) -> None:
         """Correct a finished round's nuggets per seat; an event, the original stays in the log."""
         live = self.game(game_id)

@@ -16,6 +16,7 @@ from .i18n.names import MOVE
 from .i18n.session_lang import LanguageVerbs
 from .service import GameError, GameService
 from .session_demo import DemoVerbs
+from .session_phones import PhoneVerbs
 from .session_play import PlayVerbs
 from .session_scan import ScanVerbs
 from .session_setup import SetupVerbs
@@ -25,7 +26,7 @@ from .stats import player_stats, score_sheet, sheet_csv
 
 @ft.observable
 @dataclass
-class Session(LanguageVerbs, SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
+class Session(LanguageVerbs, PhoneVerbs, SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
     """Screens: home | setup | game | past | demo. In "game", `step` and `panel` say what is shown."""
 
     service: GameService
@@ -70,6 +71,7 @@ class Session(LanguageVerbs, SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
     sheet: dict[str, Any] | None = None
     confirm: dict[str, Any] | None = None  # a pending "are you sure?" (e.g. a correction)
     on_change: Callable[[int], None] | None = None  # tells other pages (pubsub)
+    log_size: int = 0  # events in the game's log: any change (a phone's step too) re-renders
 
     def __post_init__(self) -> None:
         self.settings = self.preset_settings(self.preset)
@@ -115,6 +117,7 @@ class Session(LanguageVerbs, SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
             return
         self.table = self.service.view(self.game_id)
         self.step = self.derive_step()
+        self.log_size = len(self.service.game(self.game_id).log)
         if self.panel == "scores" or self.step == "final":
             self.sheet = self.public_sheet()
 
@@ -159,6 +162,8 @@ class Session(LanguageVerbs, SetupVerbs, PlayVerbs, ScanVerbs, DemoVerbs):
 
     def my_gold(self, seat: int) -> None:
         """Private: one player's gold so far (hold to see)."""
+        if self._refuse_phone(seat):  # that player sees it on their own phone
+            return
         live = self.service.game(self.game_id)
         sheet = score_sheet(live.state, live.corrections())
         cards = self.service.view(self.game_id, seat)["gold"]

@@ -203,6 +203,17 @@ class Store:
             self.db["games"].update(game_id, {"updated_at": time.time()})
             return seq
 
+    def games_with_event(self, kind: str, needle: str) -> list[int]:
+        """Games holding an event of `kind` whose payload contains `needle` (a seat token).
+
+        instr(), not LIKE: a token's "_" would be a LIKE wildcard and match other tokens.
+        """
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT DISTINCT game_id FROM events WHERE kind = ? AND instr(payload, ?) > 0",
+                [kind, needle]).fetchall()
+        return [r[0] for r in rows]
+
     def log(self, game_id: int) -> list[LogEntry]:
         with self._lock:
             rows = list(self.db.query(

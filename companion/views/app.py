@@ -12,6 +12,7 @@ from .goal_reveal import GoalReveal
 from .help import Help
 from .home import Home
 from .past import Past
+from .phones import Phones
 from .private import Private
 from .reveal import Reveal
 from .role_reveal import RoleReveal
@@ -26,7 +27,7 @@ from .ui import act, ident
 
 VIEWS = {"home": Home, "setup": Setup, "past": Past, "demo": Demo, "private": Private, "scan": Scan,
          "scores": Scores, "action": Action, "reveal": Reveal, "deal": Deal, "goal": GoalReveal,
-         "roles": RoleReveal, "draft": Draft, "round_end": RoundEnd, "turn": Turn,
+         "roles": RoleReveal, "draft": Draft, "round_end": RoundEnd, "turn": Turn, "phones": Phones,
          "settings": Settings, "how_to_play": Help, "rules": Help}
 
 
@@ -48,6 +49,11 @@ def _messages(s: Session) -> list[ft.Control]:
     return out
 
 
+def _phones_tip(s: Session) -> str:
+    """The phones button's tooltip, in the page's language once the session has one."""
+    return s.phone_tr.t("Players' phones")
+
+
 @ft.component
 def App(s: Session) -> ft.Control:
     tr = s.tr
@@ -57,6 +63,7 @@ def App(s: Session) -> ft.Control:
         actions = [
             ident("undo", ft.IconButton(ft.Icons.UNDO, tooltip=tr.t("Undo the last action"), on_click=act(s.undo))),
             ident("scores", ft.IconButton(ft.Icons.LEADERBOARD, tooltip=tr.t("Score sheet"), on_click=act(s.show_scores))),
+            ident("phones", ft.IconButton(ft.Icons.QR_CODE_2, tooltip=_phones_tip(s), on_click=act(s.open_phones))),
         ]
     bar = ft.Row([
         ident("home", ft.IconButton(ft.Icons.HOME, tooltip=tr.t("Home"), on_click=act(s.go_home))),

@@ -5,7 +5,7 @@ import flet as ft
 
 from ..session import Session
 from .route import screen_of
-from .ui import act, button, card, hint, title
+from .ui import act, button, card, hint, ident, title
 from .round_summary import summary_lines
 
 
@@ -22,5 +22,7 @@ def Draft(s: Session) -> ft.Control:
                        "turn picks one in private.",
                        "{count} gold cards left. They go round counter-clockwise: each gold-digger in "
                        "turn picks one in private.", t["draft"]["cards_left"])),
+             ident("pick-on-phone", hint(tr.t("{name} picks on their phone.", name=picker)))
+             if s.on_phone(t["draft"]["picker"]) else
              button(tr.t("Give the phone to {name}", name=picker), act(s.open_pick), "open-pick", ft.Icons.PAID)),
     ], spacing=12)

@@ -16,7 +16,7 @@ def RoundEnd(s: Session) -> ft.Control:
     t, tr = s.table, s.tr
     paid = s.payouts()
     takers = [button(tr.t("{name}: my gold cards", name=t["players"][seat]), act(s.open_payout, seat),
-                     f"payout-{seat}", ft.Icons.PAID, primary=False) for seat in sorted(paid)]
+                     f"payout-{seat}", ft.Icons.PAID, primary=False) for seat in sorted(paid) if not s.on_phone(seat)]
     return ft.Column([
         title(tr.t("Round {round} is over", round=t["round"])),
         card(*[ft.Text(x) for x in summary_lines(s)]),

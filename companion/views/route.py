@@ -21,7 +21,7 @@ def screen_of(s: Session) -> str:
         return "home"
     if s.private_seat is not None:
         return "private"
-    if s.panel in ("scan", "scores"):
+    if s.panel in ("scan", "scores", "phones"):
         return s.panel
     if s.panel:
         return "action"

@@ -51,6 +51,10 @@ def Scan(s: Session) -> ft.Control:
         ft.Row([button(tr.t("Take or choose a photo"), take_photo, "photo", ft.Icons.PHOTO_CAMERA),
                 button(tr.t("Cancel"), act(s.close_panel), "cancel", ft.Icons.CLOSE, primary=False)], wrap=True),
     ]
+    sender = s.phone_photo_from()
+    if sender and not s.busy:  # a player took the photo with their own phone
+        items.append(button(s.phone_tr.t("Use the photo from {name}'s phone", name=sender),
+                            act(s.use_phone_photo), "use-phone-photo", ft.Icons.PHONE_ANDROID))
     if s.busy:
         items.append(ft.Row([ft.ProgressRing(), ft.Text(tr.t("Reading the photo..."))]))
     verdict = _verdict(s)

@@ -90,7 +90,7 @@ def Scores(s: Session) -> ft.Control:
     else:
         items.append(hint(tr.t("Each player's gold stays secret until the end. Check your own:")))
         items.append(ft.Row([button(n, act(s.my_gold, i), f"my-gold-{i}", ft.Icons.LOCK, primary=False)
-                             for i, n in enumerate(sheet["players"])], wrap=True))
+                             for i, n in enumerate(sheet["players"]) if not s.on_phone(i)], wrap=True))
     if sheet["corrected"]:
         items.append(hint(tr.t("Corrected rounds: {rounds}", rounds=", ".join(map(str, sheet["corrected"])))))
     items.append(_confirm(s, sheet) if s.confirm else card(ft.Text(tr.t("Correct a round")),

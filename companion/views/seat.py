@@ -53,7 +53,8 @@ def _task(s: SeatSession) -> list[ft.Control]:
                          button(tr.t("Show the gold cards"), act(s.show_offer), "seat-show-offer",
                                 ft.Icons.VISIBILITY))]
         offer = s.offer()
-        return [card(ft.Text(tr.t("Gold cards on offer (nuggets): {values}", values=", ".join(map(str, offer)))),
+        return [card(ident("seat-offer", ft.Text(tr.t("Gold cards on offer (nuggets): {values}",
+                                                      values=", ".join(map(str, offer))))),
                      ft.Row([button(tr.t("Take {value}", value=x), act(s.take_gold, x), f"seat-take-{x}")
                              for x in sorted(set(offer), reverse=True)], wrap=True))]
     return [card(ft.Text(tr.t("My secrets"), weight=ft.FontWeight.BOLD), _hold_area(s))]

@@ -21,6 +21,9 @@ def Turn(s: Session) -> ft.Control:
     t, tr = s.table, s.tr
     if s.step == "peek":
         name = t["players"][s.pending_peek()]
+        if s.on_phone(s.pending_peek()):  # the map result shows on that player's phone only
+            return ft.Column([title(tr.t("Map")), ident("peek-on-phone", hint(tr.t(
+                "{name} looks at the goal card on their phone.", name=name)))], spacing=12)
         return ft.Column([title(tr.t("Map")), hint(tr.t("{name} looks at a goal card in secret.", name=name)),
                           button(tr.t("Give the phone to {name}", name=name), act(s.open_peek), "open-peek",
                                  ft.Icons.VISIBILITY)], spacing=12)

