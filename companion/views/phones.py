@@ -19,7 +19,7 @@ def _seat_card(s: Session, tr, row: dict) -> ft.Control:
         action = ft.Container()
     return card(ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
                 ident(f"qr-{seat}", ft.Image(src=row["qr"], width=180, height=180)),
-                ident(f"seat-url-{seat}", ft.Text(row["url"], size=11, selectable=True)),
+                ident(f"seat-url-{seat}", ft.Text(row["url"], size=11)),
                 ident(f"phone-state-{seat}", hint(state)), action)
 
 

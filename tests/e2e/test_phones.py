@@ -1,0 +1,156 @@
+"""Players' phones in the real browser: no secret of another seat ever reaches a phone (or the
+table before the reveal), and guessed, reused and malformed seat links are refused."""
+from __future__ import annotations
+
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from .helpers import CHROMIUM_ARGS, ROOT, AppServer, by_id, click, free_port, open_app, shot
+from .phones import (Frames, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, play_map,
+                     see_role_on_phone, seed_for, seeded_game, wait_until)
+from .test_game import wait_text
+
+pytestmark = pytest.mark.e2e
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture(scope="module")
+def phones_browser():
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def seat_urls(table, n: int) -> list[str]:
+    click(table, "phones")
+    return [wait_text(table, f"seat-url-{i}", "/seat/").strip() for i in range(n)]
+
+
+def test_no_phone_and_not_the_table_sees_another_seats_secrets(phones_browser, tmp_path: Path) -> None:
+    """A whole round, every seat on a phone. Ann (saboteur) must never receive Bob's
+    (gold-digger) role, map result or gold; the table none of anyone's before the reveal."""
+    truth = seeded_game(tmp_path / "games.db", NAMES,
+                        seed_for(NAMES, {0: "saboteur", 1: "gold_digger", 2: "gold_digger"},
+                                 chooser=1, maps=(-2, 2)))
+    server = AppServer(tmp_path / "games.db").start()
+    try:
+        table = phones_browser.new_page(viewport={"width": 430, "height": 1400})
+        table_frames = Frames(table)
+        open_app(table, server.url + "game/1")  # the game's own route
+        urls = seat_urls(table, 3)
+        phones = [open_phone(phones_browser, url) for url in urls]
+        (ann, ann_frames), (bob, bob_frames), (cy, _) = phones
+        wait_text(table, "phone-state-2", "joined")
+        roles = [see_role_on_phone(p) for p, _ in phones]
+        click(table, "close-phones")
+        click(table, "dealt")
+        play_map(table, -2)  # Ann's turn first (youngest)
+        wait_text(table, "peek-on-phone", "Ann")
+        ann_peek = peek_on_phone(ann)
+        play_map(table, 2)  # Bob
+        bob_peek = peek_on_phone(bob)
+        before_reveal = table_frames.mark()
+        dig(table, truth["gold_row"])
+        offers = {}
+        deadline = time.time() + 90
+        while time.time() < deadline and not by_id(table, "next-round").count():
+            for name, page in (("Bob", bob), ("Cy", cy)):  # the draft: on the diggers' own phones
+                if by_id(page, "seat-show-offer").count():
+                    offers[name] = pick_on_phone(page)
+            time.sleep(0.3)
+        wait_text(table, "next-round", "")
+        bob_gold = held_text(bob, "seat-hold", "Your gold")
+        ann_gold = held_text(ann, "seat-hold", "Your gold")
+        shot(bob, "30-phone-after-draft")
+        shot(table, "31-table-round-over-phones")
+    finally:
+        server.stop()
+    state, _log = game_state(tmp_path / "games.db")
+    assert state.gold[1] and not state.gold[0]  # Bob drafted gold, Ann (saboteur) has none
+    # the hold area's accessible text joins its lines; each secret is one line (one Text) in a frame
+    bob_gold, ann_gold = (t[t.index("Your gold"):].strip() for t in (bob_gold, ann_gold))
+    assert roles[1].strip() == "You are a gold-digger" and roles[0].strip() == "You are a saboteur"
+    assert bob_peek.strip().startswith("Goal (8,2) is") and ann_peek.strip().startswith("Goal (8,-2) is")
+    bob_secrets = [roles[1].strip(), bob_peek.strip(), bob_gold, offers["Bob"].strip()]
+    for text in bob_secrets:  # each is there to find where it belongs: a leak would be seen
+        assert bob_frames.contains(text), text
+        assert not ann_frames.contains(text), f"Ann's phone received Bob's secret {text!r}"
+    assert ann_frames.contains(roles[0].strip()) and ann_frames.contains(ann_peek.strip())
+    assert ann_gold != bob_gold and not ann_frames.contains("Gold cards on offer")
+    for text in ("You are a", "Goal (8,", "Your gold", "Gold cards on offer"):
+        assert not table_frames.contains(text, end=before_reveal), f"the table received {text!r}"
+        assert not table_frames.contains(text), f"the table showed a phone seat's {text!r}"
+
+
+def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path: Path) -> None:
+    truth = seeded_game(tmp_path / "games.db", NAMES, 3)
+    server = AppServer(tmp_path / "games.db").start()
+    try:
+        table = phones_browser.new_page(viewport={"width": 430, "height": 1400})
+        open_app(table, server.url + f"game/{truth['id']}")
+        url = seat_urls(table, 3)[0]
+        refused = {"guessed": server.url + "seat/" + secrets.token_urlsafe(24),
+                   "short": server.url + "seat/abc",
+                   "dots": server.url + "seat/..%2F..%2Fgame%2F1",
+                   "long": server.url + "seat/" + "A" * 400}
+        for name, bad in refused.items():
+            page, frames = open_phone(phones_browser, bad)
+            text = wait_text(page, "seat-refused", "seat")
+            assert ("not a seat link" in text) == (name != "guessed"), (name, text)
+            assert not any(frames.contains(n) for n in NAMES), f"{name}: a refused page named a player"
+            page.context.close()
+        mine, _ = open_phone(phones_browser, url)
+        wait_text(mine, "seat-title", "Ann")
+        other, other_frames = open_phone(phones_browser, url)  # the same QR code, another phone
+        wait_text(other, "seat-refused", "Another phone")
+        mine.reload()  # the same phone comes back: same seat
+        open_app(mine, url)
+        wait_text(mine, "seat-title", "Ann")
+        click(table, "release-0")
+        wait_text(mine, "seat-refused", "released")  # live: the phone is told at once
+        wait_until(lambda: by_id(table, "seat-url-0").first.inner_text().strip() != url, 15, "a new QR code")
+        fresh = wait_text(table, "seat-url-0", "/seat/").strip()
+        late, late_frames = open_phone(phones_browser, url)  # the old (reused) link stays dead
+        wait_text(late, "seat-refused", "released")
+        assert not late_frames.contains("Ann")
+        newcomer, _ = open_phone(phones_browser, fresh)
+        wait_text(newcomer, "seat-title", "Ann")
+        assert not other_frames.contains("Ann")  # the refused phone never saw whose seat it was
+    finally:
+        server.stop()
+
+
+def test_https_with_certfile_and_keyfile(phones_browser, tmp_path: Path) -> None:
+    """Phone cameras need a secure page: the same app served over TLS works in the browser."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key),
+                    "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "--port", str(port), "--db",
+                             str(tmp_path / "games.db"), "--certfile", str(cert), "--keyfile", str(key)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert f"https://127.0.0.1:{port}/" in proc.stdout.readline()
+        ctx = phones_browser.new_context(ignore_https_errors=True, viewport={"width": 430, "height": 900})
+        page = ctx.new_page()
+        wait_until(lambda: _answers(page, f"https://127.0.0.1:{port}/"), 60, "the HTTPS server")
+        open_app(page, f"https://127.0.0.1:{port}/")
+        by_id(page, "new-game").first.wait_for(timeout=30000)  # the WebSocket works over TLS too
+        ctx.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _answers(page, url: str) -> bool:
+    try:
+        return page.request.get(url).ok
+    except Exception:
+        return False
