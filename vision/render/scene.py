@@ -158,32 +158,54 @@ def _paste_cards(canvas, board: Board, lay, style: Style, H, seed: int) -> list[
     order = list(board)
     prng.shuffle(order)
     edge = prng.choice(["none", "dark", "dark", "light"])
+    curl = prng.choice([0.0, 0.0, 0.4, 0.8])  # mm an edge's middle may lift inward (corners stay put)
     spots = []
     for pos in order:
-        cell = board[pos]
         center, ang = lay[pos]
         w = _face_width(H, center)
-        cprng = random.Random(f"{seed}:{pos}")
-        crng = np.random.default_rng([seed & 0xFFFFFFFF, pos[0] + 1000, pos[1] + 1000])
-        if cell.kind == "start":
-            face = start_face(style, w, cprng, crng)
-        elif cell.kind == "goal":
-            face = goal_face(cell.face or "down", cell.openings, style, w, cprng, crng)
-        else:
-            face = path_face(cell.openings, cell.dead_end, style, w, cprng, crng)
+        face = _card_face(board[pos], style, w, seed, pos, edge)
         h = face.shape[0]
-        if edge != "none":
-            tone = (25, 25, 25) if edge == "dark" else (240, 240, 240)
-            cv2.rectangle(face, (0, 0), (w - 1, h - 1), mix(tuple(int(v) for v in face[h // 2, 2]), tone, 0.6),
-                          max(1, w // 90))
         if prng.random() < 0.3:  # a curled or tilted card catches the light unevenly
             ramp = np.linspace(prng.uniform(0.85, 1.0), prng.uniform(1.0, 1.12), h, dtype=np.float32)
             face = np.clip(face * ramp[:, None, None], 0, 255).astype(np.uint8)
         alpha = rounded_alpha(w, h, style.corner_r * w)
+        if curl:
+            face, alpha = _curl(face, alpha, curl * w / CARD_MM[0], prng)
         paste(canvas, face, alpha, H @ placement(center, ang, CARD_MM, (w, h)))
         if prng.random() < style.gloss * 0.3:
             spots.append(tuple(project(H, center[None])[0]))
     return spots
+
+
+def _card_face(cell, style: Style, w: int, seed: int, pos: tuple[int, int], edge: str) -> np.ndarray:
+    """One maze card's face, with the scene's edge tone (dark or light rim, or none)."""
+    cprng = random.Random(f"{seed}:{pos}")
+    crng = np.random.default_rng([seed & 0xFFFFFFFF, pos[0] + 1000, pos[1] + 1000])
+    if cell.kind == "start":
+        face = start_face(style, w, cprng, crng)
+    elif cell.kind == "goal":
+        face = goal_face(cell.face or "down", cell.openings, style, w, cprng, crng)
+    else:
+        face = path_face(cell.openings, cell.dead_end, style, w, cprng, crng)
+    if edge != "none":
+        h = face.shape[0]
+        tone = (25, 25, 25) if edge == "dark" else (240, 240, 240)
+        cv2.rectangle(face, (0, 0), (w - 1, h - 1), mix(tuple(int(v) for v in face[h // 2, 2]), tone, 0.6),
+                      max(1, w // 90))
+    return face
+
+
+def _curl(face: np.ndarray, alpha: np.ndarray, amp: float, prng: random.Random) -> tuple[np.ndarray, np.ndarray]:
+    """Bow the card's edges inward by up to `amp` px at their middles, corners fixed (a card that is
+    not quite flat), so its outline is no longer four straight lines."""
+    h, w = face.shape[:2]
+    ax, ay = prng.uniform(0, amp), prng.uniform(0, amp)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    map_x = xs - ax * np.sin(np.pi * ys / h) * (1 - 2 * xs / w)
+    map_y = ys - ay * np.sin(np.pi * xs / w) * (1 - 2 * ys / h)
+    face = cv2.remap(face, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    alpha = cv2.remap(alpha, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return face, alpha
 
 
 def _place_clutter(prng, rng, style: Style, H, size, corners: dict, opt: dict) -> list:
