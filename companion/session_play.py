@@ -100,7 +100,7 @@ class PlayVerbs:
             if face is None:
                 return tr.t("Look at the goal card yourself, then put it back face down.")
             at = cell(self.private["col"], self.private["row"])
-            return tr.t("Goal {cell} is gold", cell=at) if face == "gold" else tr.t("Goal {cell} is stone", cell=at)
+            return tr.t("Goal {cell} is GOLD", cell=at) if face == "gold" else tr.t("Goal {cell} is stone", cell=at)
         if what == "payout":
             values = self.payouts().get(seat, [])
             return (tr.n("Take gold cards worth {values} = {count} nugget",
