@@ -144,6 +144,9 @@ def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: n
     return quads
 
 
+START_FIT = 0.35   # the frame may place the start this far (share of its width) from where it was seen
+
+
 @dataclass(frozen=True)
 class Frame:
     """The board frame the fiducials fix: start and goal outlines (fine px, board-ordered), the
@@ -190,7 +193,7 @@ def _plausible(h: np.ndarray, start: np.ndarray, goals: GoalColumn, k: float) ->
         if not 0.35 <= w / max(l, 1e-6) <= 1.2:
             return False
     q0 = geometry.quad_of(h, 0, 0)
-    if np.max(np.linalg.norm(q0 - start, axis=1)) > 0.35 * np.linalg.norm(start[1] - start[0]):
+    if np.max(np.linalg.norm(q0 - start, axis=1)) > START_FIT * np.linalg.norm(start[1] - start[0]):
         return False
     area = cv2.contourArea(np.float32(geometry.quad_of(h, 8, 0))) / (k * k)
     return 0.15 <= float(np.median([b.area for b in goals.blobs])) / max(area, 1e-6) <= 4.0
