@@ -17,7 +17,6 @@ from .start import odd_candidates, odd_patches, start_candidates
 from .warnings import board_warnings
 
 
-
 @dataclass
 class Scan:
     """What lies on the table (or why the photo cannot be read)."""
