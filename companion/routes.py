@@ -57,6 +57,7 @@ def follow_table_routes(page: ft.Page, session: Any) -> None:
         elif e.route in ("/", "") and session.screen == "game":
             session.go_home()
 
+    session._route_listener = sync  # observables hold listeners weakly: keep this one alive
     session.subscribe(sync)
     page.on_route_change = on_route
 
