@@ -141,3 +141,25 @@ def test_settings_switch_this_page_and_back(browser, app) -> None:
         says(page, "new-game", "New game")
     finally:
         context.close()
+
+
+def test_a_game_language_is_followed_by_pages_without_their_own(browser, app) -> None:
+    """The new-game screen sets the game's language; Settings can change it during the game."""
+    es, fr = Translator("es"), Translator("fr")
+    context = browser.new_context(locale="en-US", viewport={"width": 600, "height": 1100})
+    page = context.new_page()
+    try:
+        open_app(page, app.url)
+        click(page, "new-game")
+        for i, name in enumerate(NAMES["es"]):
+            type_into(page, f"player-name-{i}", name)
+        click(page, "game-lang-es")
+        click(page, "start-game")
+        shows(page, es.t("Round {round}: secret roles", round=1))
+        shot(page, "lang-game-es-roles")
+        click(page, "settings")
+        click(page, "game-lang-fr")
+        click(page, "close-page")
+        shows(page, fr.t("Round {round}: secret roles", round=1))
+    finally:
+        context.close()
