@@ -13,7 +13,7 @@ from .fit import Gradients, push_pairs
 from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
 from .settings import ScanSettings
-from .start import odd_candidates, odd_patches, start_candidates
+from .start import ASPECT, odd_candidates, odd_patches, start_candidates
 from .warnings import board_warnings
 
 
@@ -63,8 +63,9 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     seen_start = False
     for column in columns[: settings.start.columns]:
         for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
-            if ev.score < settings.start.min_evidence:
-                break
+            exact = 7.6 <= _distance(outline, column, k) <= 9.2
+            if ev.score < (settings.start.min_evidence_placed if exact else settings.start.min_evidence):
+                continue
             seen_start = True
             if not _consistent(outline, column, k):
                 continue
@@ -72,6 +73,14 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
             if frame is not None:
                 return column, frame
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
+
+
+def _distance(quad: np.ndarray, goals: GoalColumn, k: float) -> float:
+    """How far the middle goal lies from this start, in card widths (the start's and the goals'
+    averaged, which undoes most of the perspective's change of scale): about 8 for the real start."""
+    w = float(np.linalg.norm(quad[1] + quad[2] - quad[0] - quad[3])) / 2 / k
+    goal_w = np.sqrt(float(np.median([b.area for b in goals.blobs])) * ASPECT)
+    return float(np.linalg.norm(goals.centres[1] - quad.mean(axis=0) / k)) / max(np.sqrt(w * goal_w), 1e-6)
 
 
 def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:

@@ -41,6 +41,7 @@ class StartSettings:
     candidates: int = 8
     odd_chroma: float = 14.0   # a/b distance from every print colour and from grey
     min_evidence: float = 1.0
+    min_evidence_placed: float = 0.6   # enough for a start exactly where the goal column puts it
     columns: int = 5           # goal-column hypotheses tried
     snapped: int = 3           # best candidates snapped to their outline and judged again
 
