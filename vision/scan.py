@@ -7,6 +7,7 @@ import numpy as np
 
 from . import board, classify, geometry
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
+from .goal_copies import copy_columns
 from .goals import GoalColumn, blob_quad, find_blobs, find_goal_columns
 from .image_io import Photo, load_photo
 from .fit import Gradients, push_pairs
@@ -54,24 +55,24 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     blobs = find_blobs(photo.work, mask, settings.goals)
     if not blobs:
         raise NoMaze()
-    columns = find_goal_columns(blobs, settings.goals)
-    if not columns:
-        raise GoalsNotFound()
     k = photo.fine_scale / photo.work_scale
     lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
     patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
     seen_start = False
-    for column in columns[: settings.start.columns]:
-        for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
-            exact = 7.6 <= _distance(outline, column, k) <= 9.2
-            if ev.score < (settings.start.min_evidence_placed if exact else settings.start.min_evidence):
-                continue
-            seen_start = True
-            if not _consistent(outline, column, k):
-                continue
-            frame = board_frame(outline, pattern, column, k)
-            if frame is not None:
-                return column, frame
+    # three goals seen apart first; then one seen apart and two copies of its picture in line
+    # (goals merged into the maze blob, or coloured like the tablecloth)
+    for columns, placed in ((find_goal_columns(blobs, settings.goals), True), (copy_columns(photo.work, blobs), False)):
+        for column in columns[: settings.start.columns]:
+            for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
+                exact = placed and 7.6 <= _distance(outline, column, k) <= 9.2
+                if ev.score < (settings.start.min_evidence_placed if exact else settings.start.min_evidence):
+                    continue
+                seen_start = True
+                if not _consistent(outline, column, k):
+                    continue
+                frame = board_frame(outline, pattern, column, k)
+                if frame is not None:
+                    return column, frame
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
 
 
