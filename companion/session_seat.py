@@ -181,6 +181,7 @@ class SeatSession:
     def take_gold(self, value: int) -> None:
         if self.task != "pick":
             return
+        self.offer_open = False  # a next pick (same seat again) starts hidden again
         if self._do(lambda: self.service.play(self.game_id, {"type": "TakeGold", "seat": self.seat,
                                                               "value": value})):
             self.info = self.tr.t("Take one {value}-nugget gold card from the gold cards and keep it "

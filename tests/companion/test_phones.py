@@ -179,8 +179,10 @@ async def _phone_step(s: Session, phones: dict[int, SeatSession], rng: random.Ra
             p = phones[seat]
             p.refresh()
             assert p.task == "pick"
+            p.show_offer()
             p.take_gold(p.offer()[0])
             assert not p.error, p.error
+            assert not p.offer_open  # if this seat picks again next, its offer starts hidden
         else:
             s.open_pick()
             s.take_gold(s.private["offer"][0])
@@ -239,3 +241,4 @@ def test_ten_phones_reveal_at_once_each_recorded_once(tmp_path: Path) -> None:
     assert sorted(n["seat"] for n in notes) == list(range(10))
     s.refresh()
     assert s.step == "deal"
+

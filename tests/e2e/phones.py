@@ -77,9 +77,9 @@ class Frames:
         return any(needle in f for f in self.frames[start:end])
 
 
-def open_phone(browser, url: str, viewport=(390, 900)):
-    """A phone: its own browser context (own local storage, like a separate device)."""
-    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+def open_phone(browser, url: str, viewport=(390, 900), locale: str = "en-GB"):
+    """A phone: its own browser context (own local storage and language, like a separate device)."""
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale=locale)
     page = ctx.new_page()
     frames = Frames(page)
     open_app(page, url)
@@ -160,7 +160,8 @@ def draft_pickers(names: list[str], seed: int, maps: list[int], youngest: int = 
 
 def pick_on_phone(page) -> str:
     """The seat's turn in the gold draft: show the offer, take the biggest card."""
-    click(page, "seat-show-offer")
+    if by_id(page, "seat-show-offer").count():
+        click(page, "seat-show-offer")
     offer = wait_text(page, "seat-offer", "nuggets")
     takes = [by_id(page, f"seat-take-{v}") for v in (3, 2, 1)]
     for loc in takes:
@@ -190,3 +191,8 @@ def wait_until(fn, timeout: float = 30, what: str = "") -> None:
             return
         time.sleep(0.2)
     raise AssertionError(f"timed out waiting for {what or fn}")
+
+
+def picking(page) -> bool:
+    """Is it this phone's pick in the draft (offer hidden or shown)?"""
+    return bool(by_id(page, "seat-show-offer").count() or by_id(page, "seat-offer").count())

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from companion.i18n import translator
+
 from .helpers import CHROMIUM_ARGS, ROOT, AppServer, by_id, click, free_port, open_app, shot
-from .phones import (Frames, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, play_map,
+from .phones import (Frames, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, picking, play_map,
                      see_role_on_phone, seed_for, seeded_game, wait_until)
 from .test_game import wait_text
 
@@ -62,7 +64,7 @@ def test_no_phone_and_not_the_table_sees_another_seats_secrets(phones_browser, t
         deadline = time.time() + 90
         while time.time() < deadline and not by_id(table, "next-round").count():
             for name, page in (("Bob", bob), ("Cy", cy)):  # the draft: on the diggers' own phones
-                if by_id(page, "seat-show-offer").count():
+                if picking(page):
                     offers[name] = pick_on_phone(page)
             time.sleep(0.3)
         wait_text(table, "next-round", "")
@@ -104,7 +106,8 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
             page, frames = open_phone(phones_browser, bad)
             text = wait_text(page, "seat-refused", "seat")
             assert ("not a seat link" in text) == (name != "guessed"), (name, text)
-            assert not any(frames.contains(n) for n in NAMES), f"{name}: a refused page named a player"
+            named = [n for n in NAMES if frames.contains(n + "'s")] + [n for n in ("Ann", "Bob") if frames.contains(n)]
+            assert not named, f"{name}: a refused page named {named}"
             page.context.close()
         mine, _ = open_phone(phones_browser, url)
         wait_text(mine, "seat-title", "Ann")
@@ -120,8 +123,9 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
         late, late_frames = open_phone(phones_browser, url)  # the old (reused) link stays dead
         wait_text(late, "seat-refused", "released")
         assert not late_frames.contains("Ann")
-        newcomer, _ = open_phone(phones_browser, fresh)
-        wait_text(newcomer, "seat-title", "Ann")
+        newcomer, _ = open_phone(phones_browser, fresh, locale="fr-FR")  # a French phone
+        wait_text(newcomer, "seat-title", translator("fr").t("{name}'s phone", name="Ann"))
+        wait_text(newcomer, "seat-hold", translator("fr").t("Hold here to see"))
         assert not other_frames.contains("Ann")  # the refused phone never saw whose seat it was
     finally:
         server.stop()

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from .helpers import CHROMIUM_ARGS, AppServer, by_id, click, click_away, hold, open_app, release, shot
-from .phones import (ANY, decode_qr, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, play_map,
-                     see_role_on_phone, seed_for, seeded_game, wait_until)
+from .helpers import CHROMIUM_ARGS, AppServer, by_id, click, click_away, open_app, shot
+from .phones import (ANY, decode_qr, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, picking,
+                     play_map, see_role_on_phone, seed_for, seeded_game, wait_until)
 from .test_game import type_into, wait_text
 
 pytestmark = pytest.mark.e2e
@@ -45,7 +45,7 @@ def draft(table, phones: dict[int, object], timeout: float = 180) -> list[str]:
     deadline = time.time() + timeout
     while time.time() < deadline and not by_id(table, "next-round").count():
         for seat, page in phones.items():
-            if by_id(page, "seat-show-offer").count():
+            if picking(page):
                 pick_on_phone(page)
                 who.append(f"phone-{seat}")
         if by_id(table, "open-pick").count():
@@ -55,6 +55,10 @@ def draft(table, phones: dict[int, object], timeout: float = 180) -> list[str]:
             click_away(table, "private-done")
             who.append("table")
         time.sleep(0.3)
+    if not by_id(table, "next-round").count():
+        shot(table, "failure-draft-table")
+        for seat, page in phones.items():
+            shot(page, f"failure-draft-phone-{seat}")
     by_id(table, "next-round").first.wait_for(timeout=5000)
     return who
 
@@ -102,7 +106,12 @@ def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_pat
         play_map(table, -2)  # Bob (table) looks at the top goal, pass-and-play
         top = table_peek(table)
         gold_row = 0 if "gold" in middle else -2 if "gold" in top else 2
+        cy_url, cy_ctx = phones[2].url, phones[2].context
+        phones[2].close()  # Cy's phone drops out while the others dig ...
         dig(table, gold_row)
+        phones[2] = cy_ctx.new_page()  # ... and comes back: same seat, the state of now
+        open_app(phones[2], cy_url)
+        wait_text(phones[2], "seat-title", "Cy")
         who = draft(table, phones)
         shot(table, "34-table-round-over")
         for seat, page in phones.items():
