@@ -242,3 +242,24 @@ def test_ten_phones_reveal_at_once_each_recorded_once(tmp_path: Path) -> None:
     s.refresh()
     assert s.step == "deal"
 
+
+
+async def test_a_photo_from_a_phone_reaches_the_tables_path_card_screen(tmp_path: Path) -> None:
+    import cv2
+    from vision.render import render_scene
+
+    s = table(tmp_path)
+    p = phone(s, 1)
+    p.send_photo(b"")
+    assert p.error and not s.phone_photo_from()  # an empty file is refused on the phone
+    img, _ = render_scene(41, upto=1, mp=1, reveal_p=0.0, negative=None, n_cards=3, rockfalls=0)
+    data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    p.send_photo(data)
+    assert not p.error and p.info
+    s.refresh()
+    assert s.phone_photo_from() == "P1"
+    s.open_panel("scan")
+    await s.use_phone_photo()
+    assert not s.error, s.error  # the table read it like a photo of its own
+    assert s.overlay and s.verdict is not None  # read, drawn over and judged
+    assert not s.phone_photo_from()  # used once, then gone from the inbox
