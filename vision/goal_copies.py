@@ -13,6 +13,8 @@ from .goals import Blob, GoalColumn, blob_quad
 
 PX_PER_LENGTH = 36.0    # strip scale: a card's long side in strip pixels
 ROW_STEP = 2.06         # goals lie two rows apart, a row being a card length plus a small gap
+SURE_MATCH = 0.75       # one copy this clear may stand for two (the other guessed)
+GUESS_COST = 0.3        # a guessed goal ranks its column this much lower
 MIN_MATCH = 0.6         # normalised correlation a copy must reach
 MAX_COLOUR = 20.0       # Lab distance (lightness damped) between the seen goal and a copy
 MIN_FILL = 0.8          # the seen goal fills its oriented box like a card
@@ -81,9 +83,23 @@ def _copies(work: np.ndarray, blob: Blob) -> dict[int, tuple[float, np.ndarray]]
     return found
 
 
-def _moved(blob: Blob, centre: np.ndarray) -> Blob:
+def _moved(blob: Blob, centre: np.ndarray, guessed: bool = False) -> Blob:
     return Blob(centre, blob.area, blob.long_side, blob.colour,
-                blob.contour + np.round(centre - blob.centre).astype(blob.contour.dtype))
+                blob.contour + np.round(centre - blob.centre).astype(blob.contour.dtype), guessed)
+
+
+def _completed(found: dict, steps: tuple[int, int], centre: np.ndarray) -> dict | None:
+    """Both steps of a hypothesis, the weaker one guessed on the line through the seen two when
+    only one copy is clear (the third goal turned face up, or covered): {step: (match, centre,
+    guessed)}; None when neither copy is clear."""
+    good = [st for st in steps if st in found and found[st][0] >= MIN_MATCH]
+    if len(good) == 2:
+        return {st: (*found[st], False) for st in steps}
+    if len(good) == 0 or found[good[0]][0] < SURE_MATCH:
+        return None
+    seen, other = good[0], steps[1 - steps.index(good[0])]
+    per_step = (found[seen][1] - centre) / seen
+    return {seen: (*found[seen], False), other: (found[seen][0] - GUESS_COST, centre + other * per_step, True)}
 
 
 def copy_columns(work: np.ndarray, blobs: list[Blob], max_blobs: int = 12) -> list[GoalColumn]:
@@ -95,12 +111,11 @@ def copy_columns(work: np.ndarray, blobs: list[Blob], max_blobs: int = 12) -> li
         if not found:
             continue
         for steps in ((1, 2), (-1, 1), (-2, -1)):
-            if not all(s in found for s in steps):
+            both = _completed(found, steps, blob.centre)
+            if both is None:
                 continue
-            worst = min(found[s][0] for s in steps)
-            if worst < MIN_MATCH:
-                continue
-            trio = sorted([(0, blob)] + [(s, _moved(blob, found[s][1])) for s in steps], key=lambda t: t[0])
+            worst = min(m for m, _, _ in both.values())
+            trio = sorted([(0, blob)] + [(st, _moved(blob, c, g)) for st, (_, c, g) in both.items()], key=lambda t: t[0])
             columns.append(GoalColumn(tuple(b for _, b in trio), 2.0 - worst))
     columns.sort(key=lambda g: g.score)
     return columns

@@ -21,6 +21,7 @@ class Blob:
     long_side: float
     colour: np.ndarray        # mean Lab
     contour: np.ndarray
+    guessed: bool = False     # not seen: placed where the two seen goals put it
 
 
 @dataclass(frozen=True)

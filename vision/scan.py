@@ -58,13 +58,17 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     k = photo.fine_scale / photo.work_scale
     lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
     patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
-    seen_start = False
+    seen_start = seen_goals = False
     # three goals seen apart first; then one seen apart and two copies of its picture in line
     # (goals merged into the maze blob, or coloured like the tablecloth)
     for columns, placed in ((find_goal_columns(blobs, settings.goals), True), (copy_columns(photo.work, blobs), False)):
+        seen_goals |= bool(columns)
         for column in columns[: settings.start.columns]:
             for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
-                exact = placed and 7.6 <= _distance(outline, column, k) <= 9.2
+                cols = _distance(outline, column, k)
+                if not placed and not 6.2 <= cols <= 10.8:
+                    continue   # a column partly made of copies must also lie eight card widths away
+                exact = placed and 7.6 <= cols <= 9.2
                 if ev.score < (settings.start.min_evidence_placed if exact else settings.start.min_evidence):
                     continue
                 seen_start = True
@@ -73,6 +77,8 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
                 frame = board_frame(outline, pattern, column, k)
                 if frame is not None:
                     return column, frame
+    if not seen_goals:
+        raise GoalsNotFound()
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
 
 
@@ -143,7 +149,7 @@ def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: n
     quads = []
     for (col, row), i in zip(board.GOAL_CELLS, order):
         predicted = geometry.quad_of(h, col, row)
-        q = blob_quad(goals.blobs[i])
+        q = None if goals.blobs[i].guessed else blob_quad(goals.blobs[i])
         if q is not None:
             q = _board_order(q * k, east, south)
             size = np.linalg.norm(predicted[1] - predicted[0])
@@ -175,7 +181,8 @@ def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: flo
     half = geometry.CARD_HALF
     corners = [[-half, -half], [half, -half], [half, half], [-half, half]]
     try:
-        h0 = geometry.fit_homography(corners + [[8, -2], [8, 0], [8, 2]], list(quad) + list(goals.centres[order] * k))
+        seen = [(cell, goals.blobs[i].centre * k) for cell, i in zip(board.GOAL_CELLS, order) if not goals.blobs[i].guessed]
+        h0 = geometry.fit_homography(corners + [list(c) for c, _ in seen], list(quad) + [p for _, p in seen])
         outlines = _goal_quads(goals, order, east, south, k, h0)
         src, pts = list(corners), list(quad)
         for (col, row), gq in zip(board.GOAL_CELLS, outlines):
