@@ -50,15 +50,15 @@ def sharpness(grey: np.ndarray) -> float:
 
 
 def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings):
-    """The best goal column whose start card is found and gives a plausible board frame:
-    (goal column, Frame). Goal columns are tried best first."""
+    """Goal columns whose start card is found and gives a plausible board frame, best first:
+    yields (goal column, Frame); raises the reason when there is none."""
     blobs = find_blobs(photo.work, mask, settings.goals)
     if not blobs:
         raise NoMaze()
     k = photo.fine_scale / photo.work_scale
     lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
     patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
-    seen_start = seen_goals = False
+    seen_start = seen_goals = found = False
     # three goals seen apart first; then one seen apart and two copies of its picture in line
     # (goals merged into the maze blob, or coloured like the tablecloth)
     for columns, placed in ((find_goal_columns(blobs, settings.goals), True), (copy_columns(photo.work, blobs), False)):
@@ -76,7 +76,10 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
                     continue
                 frame = board_frame(outline, pattern, column, k)
                 if frame is not None:
-                    return column, frame
+                    found = True
+                    yield column, frame
+    if found:
+        return
     if not seen_goals:
         raise GoalsNotFound()
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
@@ -223,7 +226,33 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    goals, frame = _find_fiducials(photo, mask, grads, settings)
+    best = None
+    frames = _find_fiducials(photo, mask, grads, settings)
+    for _ in range(settings.start.frames):
+        try:
+            goals, frame = next(frames)
+        except StopIteration:
+            break
+        except ScanError:
+            if best is None:
+                raise
+            break
+        cells, h, palette = _read_board(photo, mask, grads, frame, settings)
+        score, sane = _quality(cells, settings.cell.low_confidence)
+        if best is None or score > best[0]:
+            best = (score, goals, cells, h, palette)
+        if sane:
+            break
+    if best is None:
+        raise StartNotFound()
+    _, goals, cells, h, palette = best
+    cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
+    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
+    return cards, debug
+
+
+def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
+    """Every card the walk finds in this frame: (cells, board->image homography, palette)."""
     k = photo.fine_scale / photo.work_scale
     # tunnel and stone are learnt inside the cross's own frame: an outline pushed a little too far
     # would mix in table or the next card
@@ -232,9 +261,16 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
     surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette, board._mask_cover(surface, frame.start) > 0.8)
     cells, h = board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
-    cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
-    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
-    return cards, debug
+    return cells, h, palette
+
+
+def _quality(cells: list, low: float) -> tuple[float, bool]:
+    """How well a frame reads the maze: cards read clearly count for it, unsure ones twice against
+    (a start one cell off, or a cross elsewhere taken for the start, puts the grid across the
+    cards); sane when there is a maze and few of its cards are unsure, so no other frame is tried."""
+    paths = [c.confidence for c in cells if c.kind == "path"]
+    unsure = sum(c < low for c in paths)
+    return len(paths) - 3.0 * unsure, len(paths) >= 3 and unsure <= 0.25 * len(paths)
 
 
 def _card_dict(c: board.Cell, fine_scale: float) -> dict:

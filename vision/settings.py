@@ -43,6 +43,7 @@ class StartSettings:
     min_evidence: float = 1.0
     min_evidence_placed: float = 0.6   # enough for a start exactly where the goal column puts it
     columns: int = 5           # goal-column hypotheses tried
+    frames: int = 3            # board frames read when the first reads the maze badly
     snapped: int = 3           # best candidates snapped to their outline and judged again
 
 
