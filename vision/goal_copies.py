@@ -17,7 +17,7 @@ SURE_MATCH = 0.75       # one copy this clear may stand for two (the other guess
 GUESS_COST = 0.3        # a guessed goal ranks its column this much lower
 MIN_MATCH = 0.6         # normalised correlation a copy must reach
 MAX_COLOUR = 20.0       # Lab distance (lightness damped) between the seen goal and a copy
-MIN_FILL = 0.8          # the seen goal fills its oriented box like a card
+MIN_FILL = 0.7          # the seen goal fills its oriented box like a card
 
 
 def _axes(blob: Blob) -> tuple[np.ndarray, float, float] | None:
@@ -25,7 +25,7 @@ def _axes(blob: Blob) -> tuple[np.ndarray, float, float] | None:
     is card-shaped."""
     (_, _), (w, h), angle = cv2.minAreaRect(blob.contour.astype(np.float32))
     long_side, short_side = max(w, h), min(w, h)
-    if long_side < 1 or not 0.5 <= short_side / long_side <= 0.8 or blob.area < MIN_FILL * w * h:
+    if long_side < 1 or not 0.4 <= short_side / long_side <= 0.85 or blob.area < MIN_FILL * w * h:
         return None
     if blob_quad(blob) is None:
         return None
