@@ -6,6 +6,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -28,6 +29,7 @@ class AppServer:
     def __init__(self, db: Path, port: int | None = None) -> None:
         self.db, self.port = db, port or free_port()
         self.proc: subprocess.Popen | None = None
+        self.log: list[str] = []  # the server's output, drained so a full pipe never freezes it
 
     @property
     def url(self) -> str:
@@ -41,6 +43,7 @@ class AppServer:
             text=True)
         line = self.proc.stdout.readline()
         assert self.url in line, line
+        threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -49,6 +52,10 @@ class AppServer:
             except OSError:
                 time.sleep(0.3)
         raise AssertionError("the app did not answer")
+
+    def _drain(self, proc: subprocess.Popen) -> None:
+        for out in proc.stdout:
+            self.log.append(out)
 
     def kill(self) -> None:
         """SIGKILL: no chance to flush or clean up, like a crash or a pulled plug."""

@@ -285,4 +285,4 @@ def test_whole_three_player_game(browser, tmp_path: Path) -> None:
         print("scan outcomes:", outcomes)
     finally:
         server.stop()
-        print(server.proc.stdout.read()[-4000:])
+        print("".join(server.log)[-4000:])

@@ -5,7 +5,6 @@ the catalogue of that language, and the settings switch a page to another langua
 """
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 
@@ -24,10 +23,9 @@ NAMES = {"en": ["Ann", "Bob", "Cy"], "fr": ["Léa", "Hélène", "Noël"], "pt": 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     server = AppServer(tmp_path_factory.mktemp("lang") / "games.db").start()
-    log: list[str] = []  # drain the server's output: a full pipe would freeze it mid-test
-    threading.Thread(target=lambda: log.extend(server.proc.stdout), daemon=True).start()
     yield server
     server.stop()
+    log = server.log
     # a screen that fails to render in some language would show up here (views or catalogue)
     assert not [line for line in log if "companion/views/" in line or "companion/i18n/" in line], \
         "".join(log[-40:])
