@@ -66,7 +66,7 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
         for column in columns[: settings.start.columns]:
             for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
                 cols = _distance(outline, column, k)
-                if not placed and not 6.2 <= cols <= 10.8:
+                if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
                 exact = placed and 7.6 <= cols <= 9.2
                 if ev.score < (settings.start.min_evidence_placed if exact else settings.start.min_evidence):
