@@ -13,7 +13,7 @@ from pathlib import Path
 import flet as ft
 
 from .i18n.flet_locale import device_language, locale_configuration, save_choice, saved_choice
-from .routes import follow_table_routes, seat_token, start_seat_page
+from .routes import deliver, follow_table_routes, seat_token, start_seat_page
 from .service import GameService
 from .session import Session
 from .storage import Store
@@ -73,7 +73,7 @@ def main(page: ft.Page) -> None:
         session.refresh(game_id)
 
     def on_message(topic: str, game_id: int) -> None:
-        page.run_task(refresh, game_id)
+        deliver(page, refresh, game_id)  # a closed tab stops listening instead of failing
 
     session.on_change = lambda game_id: page.pubsub.send_others_on_topic(TOPIC, game_id)
     session.on_language = lambda lang: page.run_task(remember, lang)

@@ -83,6 +83,14 @@ async def _language(page: ft.Page) -> str:
     return await device_language(page)
 
 
+def deliver(page: ft.Page, refresh: Callable[[int], Any], game_id: int) -> None:
+    """Run a page's refresh on its loop; a page whose browser has gone stops listening."""
+    try:
+        page.run_task(refresh, game_id)
+    except (AttributeError, RuntimeError):  # no connection (or loop) any more: the tab closed
+        page.pubsub.unsubscribe_all()
+
+
 def start_seat_page(page: ft.Page, token: str, service: Any, topic: str,
                     subscribe: Callable[[Callable[[str, int], None]], None]) -> None:
     """Render a phone's seat page, then join its seat with this browser's claim id."""
@@ -92,7 +100,7 @@ def start_seat_page(page: ft.Page, token: str, service: Any, topic: str,
         s.refresh(game_id)
 
     s.on_change = lambda game_id: page.pubsub.send_others_on_topic(topic, game_id)
-    subscribe(lambda _topic, game_id: page.run_task(refresh, game_id))
+    subscribe(lambda _topic, game_id: deliver(page, refresh, game_id))
     page.render(SeatPage, s)
 
     async def join() -> None:

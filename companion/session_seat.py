@@ -16,7 +16,8 @@ from .board_image import board_png
 from .i18n import Translator, cell, error_text, translator
 from .i18n.names import TOOL, YOU_ARE
 from .scanflow import MAX_PHOTO_BYTES
-from .seats import SeatRefused, claim_seat, payouts, pending_peek, post_photo, role_pending, still_held
+from .seats import (SeatRefused, claim_seat, notes_this_round, payouts, pending_peek, post_photo, role_pending,
+                    still_held)
 from .service import GameError, GameService
 
 
@@ -35,6 +36,7 @@ class SeatSession:
     seat: int | None = None
     view: dict[str, Any] = field(default_factory=dict)
     task: str = ""  # "" | role | peek | pick
+    stage: str = ""  # "" | roles (someone has not seen their role) | deal (the table is dealing)
     holding: bool = False
     offer_open: bool = False
     board: bytes = b""
@@ -78,6 +80,7 @@ class SeatSession:
             elif self.view["phase"] == "draft" and (self.view.get("draft") or {}).get("your_pick"):
                 task = "pick"
             self.paid = payouts(live).get(self.seat, []) if self.view["phase"] in ("round_over", "game_over") else []
+            self.stage = _stage(live)
         if task != self.task:
             self.holding, self.offer_open = False, False
         self.task = task
@@ -94,6 +97,10 @@ class SeatSession:
     def status_line(self) -> str:
         """Whose turn it is, or what the table is doing (public)."""
         v, tr = self.view, self.tr
+        if v["phase"] == "play" and self.stage == "roles":
+            return tr.t("Round {round}: secret roles", round=v["round"])
+        if v["phase"] == "play" and self.stage == "deal":
+            return tr.t("Round {round}: set up the table", round=v["round"])
         if v["phase"] == "play" and v["turn"] is not None:
             return tr.t("Round {round} - {name}'s turn", round=v["round"], name=v["players"][v["turn"]])
         if v["phase"] == "draft":
@@ -101,6 +108,11 @@ class SeatSession:
                         name=v["players"][v["draft"]["picker"]])
         if v["phase"] == "game_over":
             return tr.t("The game is over: see the ranking on the table.")
+        if v["phase"] == "round_over" and v["winner"] == "gold_diggers" and v["finder"] is not None:
+            return tr.t("The gold-diggers win round {round}: {name} reached the gold.", round=v["round"],
+                        name=v["players"][v["finder"]])
+        if v["phase"] == "round_over" and v["winner"] == "saboteurs":
+            return tr.t("The saboteurs win round {round}: nobody reached the gold.", round=v["round"])
         if v["phase"] in ("round_over", "roles", "reveal"):
             return tr.t("Round {round} is over", round=v["round"])
         return tr.t("Waiting for the table.")
@@ -199,3 +211,14 @@ class SeatSession:
         post_photo(self.service, self.game_id, self.seat, data)
         self.error, self.info = "", self.tr.t("Photo sent to the table.")
         self._changed()
+
+
+def _stage(live: Any) -> str:
+    """What the whole table is doing before play starts (public: who has looked, not what)."""
+    st = live.state
+    if st.phase != "play":
+        return ""
+    seen = {n["seat"] for n in notes_this_round(live, "role_seen")}
+    if st.rules.custody == "app" and len(seen) < st.n:
+        return "roles"
+    return "" if notes_this_round(live, "dealt") else "deal"

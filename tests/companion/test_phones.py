@@ -127,6 +127,7 @@ def test_a_seat_page_shows_only_its_own_secrets(tmp_path: Path) -> None:
         assert p.task == "role" and p.view["seat"] == seat and p.view["role"] == roles[seat]
         assert p.secret_lines() == [p.tr.t("You are a gold-digger" if roles[seat] == "gold_digger"
                                            else "You are a saboteur")]
+    assert phones[1].status_line() == "Round 1: secret roles"  # public: the table is revealing
     phones[0].done_role()
     phones[0].done_role()  # a double tap records the step once
     assert len(seats.notes_this_round(live, "role_seen")) == 1
@@ -221,6 +222,7 @@ async def test_a_mixed_table_plays_a_round_with_phones(tmp_path: Path) -> None:
         p.refresh()
         own = s.service.view(s.game_id, seat)
         assert p.view == own  # every phone ends on the engine's view of its own seat
+        assert p.status_line().startswith("The gold-diggers win round 1") and p.task == ""
     log = s.service.game(s.game_id).log
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
 
@@ -241,6 +243,8 @@ def test_ten_phones_reveal_at_once_each_recorded_once(tmp_path: Path) -> None:
     assert sorted(n["seat"] for n in notes) == list(range(10))
     s.refresh()
     assert s.step == "deal"
+    phones[3].refresh()
+    assert phones[3].status_line() == "Round 1: set up the table" and phones[3].task == ""
 
 
 

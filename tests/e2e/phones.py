@@ -86,6 +86,14 @@ def open_phone(browser, url: str, viewport=(390, 900), locale: str = "en-GB"):
     return page, frames
 
 
+def reload_app(page) -> None:
+    """The browser's reload button, then the accessibility tree on again."""
+    page.reload()
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=30000)
+
+
 def held_text(page, identifier: str, *parts: str) -> str:
     """Press the hold area, read what it shows, let go."""
     for _ in range(3):

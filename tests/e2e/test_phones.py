@@ -14,7 +14,7 @@ from playwright.sync_api import sync_playwright
 from companion.i18n import translator
 
 from .helpers import CHROMIUM_ARGS, ROOT, AppServer, by_id, click, free_port, open_app, shot
-from .phones import (Frames, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, picking, play_map,
+from .phones import (Frames, dig, game_state, held_text, open_phone, reload_app, peek_on_phone, pick_on_phone, picking, play_map,
                      see_role_on_phone, seed_for, seeded_game, wait_until)
 from .test_game import wait_text
 
@@ -113,9 +113,11 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
         wait_text(mine, "seat-title", "Ann")
         other, other_frames = open_phone(phones_browser, url)  # the same QR code, another phone
         wait_text(other, "seat-refused", "Another phone")
-        mine.reload()  # the same phone comes back: same seat
-        open_app(mine, url)
+        reload_app(mine)  # the same phone reloads (Flet may re-attach its session) ...
         wait_text(mine, "seat-title", "Ann")
+        again = mine.context.new_page()  # ... or opens the link in a new tab: a new session,
+        open_app(again, url)  # the same browser's claim id: the seat comes back
+        wait_text(again, "seat-title", "Ann")
         click(table, "release-0")
         wait_text(mine, "seat-refused", "released")  # live: the phone is told at once
         wait_until(lambda: by_id(table, "seat-url-0").first.inner_text().strip() != url, 15, "a new QR code")
@@ -123,6 +125,10 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
         late, late_frames = open_phone(phones_browser, url)  # the old (reused) link stays dead
         wait_text(late, "seat-refused", "released")
         assert not late_frames.contains("Ann")
+        assert table.url.endswith(f"/game/{truth['id']}")  # the table's address names its game:
+        tab = phones_browser.new_page()  # a new window (a new session) on it lands on that game
+        open_app(tab, table.url)
+        wait_text(tab, "role-0", "Ann", timeout=30)
         newcomer, _ = open_phone(phones_browser, fresh, locale="fr-FR")  # a French phone
         wait_text(newcomer, "seat-title", translator("fr").t("{name}'s phone", name="Ann"))
         wait_text(newcomer, "seat-hold", translator("fr").t("Hold here to see"))

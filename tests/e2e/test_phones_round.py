@@ -91,7 +91,7 @@ def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_pat
             type_into(table, f"player-name-{i}", name)
         click(table, "start-game")
         by_id(table, "role-0").first.wait_for(timeout=15000)
-        wait_until(lambda: table.url.endswith("/game/1"), 10, "the game's own address")
+        wait_until(lambda: table.url.endswith("/game/1"), 30, "the game's own address")
         click(table, "phones")
         table.set_viewport_size({"width": 430, "height": 2400})  # every code on screen at once
         by_id(table, "qr-4").first.wait_for(timeout=15000)
@@ -134,7 +134,7 @@ def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_pat
         who = draft(table, phones)
         shot(table, "34-table-round-over")
         for seat, page in phones.items():
-            wait_text(page, "seat-status", "Round 1 is over")
+            wait_text(page, "seat-status", "The gold-diggers win round 1")
         shot(phones[2], "35-phone-round-over")
     finally:
         server.stop()
@@ -178,7 +178,7 @@ def test_ten_phones_and_the_table_play_a_round(round_browser, tmp_path: Path) ->
             peek_on_phone(phones[seat])
         dig(table, truth["gold_row"])
         who = draft(table, phones, timeout=300)
-        statuses = {wait_text(p, "seat-status", "Round 1 is over", timeout=60) for p in phones.values()}
+        statuses = {wait_text(p, "seat-status", "win round 1", timeout=60) for p in phones.values()}
         golds = {seat: held_text(p, "seat-hold", "Your gold") for seat, p in phones.items()}
         shot(phones[0], "36-ten-phones-round-over")
     finally:
