@@ -77,35 +77,53 @@ def send_photo(page, tmp: Path) -> None:
     wait_text(page, "seat-info", "table")
 
 
+def new_five_player_game(table, url: str) -> None:
+    open_app(table, url)
+    click(table, "new-game")
+    click(table, "add-player")
+    click(table, "add-player")
+    for i, name in enumerate(FIVE):
+        type_into(table, f"player-name-{i}", name)
+    click(table, "start-game")
+    by_id(table, "role-0").first.wait_for(timeout=15000)
+    wait_until(lambda: table.url.endswith("/game/1"), 30, "the game's own address")
+
+
+def join_by_qr(browser, table, base: str, seats: tuple[int, ...]) -> dict:
+    """Each of these players scans their seat's QR code off the table's screen."""
+    click(table, "phones")
+    table.set_viewport_size({"width": 430, "height": 2400})  # every code on screen at once
+    by_id(table, f"qr-{max(seats)}").first.wait_for(timeout=15000)
+    time.sleep(1)
+    shot(table, "32-table-qr-codes")
+    phones = {}
+    for seat in seats:
+        url = decode_qr(table, f"qr-{seat}")
+        assert url.startswith(base + "seat/"), url
+        phones[seat], _ = open_phone(browser, url)
+        wait_text(phones[seat], "seat-title", FIVE[seat])
+        wait_text(table, f"phone-state-{seat}", "joined")
+    click(table, "close-phones")
+    table.set_viewport_size({"width": 430, "height": 1500})
+    return phones
+
+
+def use_a_phone_photo(table, phone, tmp: Path) -> None:
+    send_photo(phone, tmp)  # a player photographs the table with their phone ...
+    click(table, "action-path")
+    click(table, "use-phone-photo")  # ... and the table reads it like its own photo
+    first_present(table, ["verdict", "error"], timeout=60)
+    click_away(table, "cancel")
+
+
 def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_path: Path) -> None:
     """Done when: a new game through the UI, phones join by scanning real QR codes, the round is
     played to its end with maps and the draft on whichever device each player uses."""
     server = AppServer(tmp_path / "games.db").start()
     try:
         table = round_browser.new_page(viewport={"width": 430, "height": 1500})
-        open_app(table, server.url)
-        click(table, "new-game")
-        click(table, "add-player")
-        click(table, "add-player")
-        for i, name in enumerate(FIVE):
-            type_into(table, f"player-name-{i}", name)
-        click(table, "start-game")
-        by_id(table, "role-0").first.wait_for(timeout=15000)
-        wait_until(lambda: table.url.endswith("/game/1"), 30, "the game's own address")
-        click(table, "phones")
-        table.set_viewport_size({"width": 430, "height": 2400})  # every code on screen at once
-        by_id(table, "qr-4").first.wait_for(timeout=15000)
-        time.sleep(1)
-        shot(table, "32-table-qr-codes")
-        phones = {}
-        for seat in (0, 2, 4):
-            url = decode_qr(table, f"qr-{seat}")
-            assert url.startswith(server.url + "seat/"), url
-            phones[seat], _ = open_phone(round_browser, url)
-            wait_text(phones[seat], "seat-title", FIVE[seat])
-            wait_text(table, f"phone-state-{seat}", "joined")
-        click(table, "close-phones")
-        table.set_viewport_size({"width": 430, "height": 1500})
+        new_five_player_game(table, server.url)
+        phones = join_by_qr(round_browser, table, server.url, (0, 2, 4))
         wait_text(table, "role-0", "phone")
         shot(phones[0], "33-phone-role")
         for seat in range(5):
@@ -114,11 +132,7 @@ def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_pat
             else:
                 table_role(table, seat)
         click(table, "dealt")
-        send_photo(phones[4], tmp_path)  # Eve photographs the table with her phone ...
-        click(table, "action-path")
-        click(table, "use-phone-photo")  # ... and the table reads it like its own photo
-        first_present(table, ["verdict", "error"], timeout=60)
-        click_away(table, "cancel")
+        use_a_phone_photo(table, phones[4], tmp_path)
         play_map(table, 0)  # Ann (phone) looks at the middle goal
         wait_text(table, "peek-on-phone", "Ann")
         middle = peek_on_phone(phones[0])
