@@ -267,3 +267,25 @@ async def test_a_photo_from_a_phone_reaches_the_tables_path_card_screen(tmp_path
     assert not s.error, s.error  # the table read it like a photo of its own
     assert s.overlay and s.verdict is not None  # read, drawn over and judged
     assert not s.phone_photo_from()  # used once, then gone from the inbox
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--certfile", "nope.pem", "--keyfile", "nope.pem"], "no such file"),
+    (["--certfile", "tests/e2e/tls/test-cert.pem"], "both --certfile and --keyfile"),
+    (["--certfile", "tests/e2e/tls/test-key.pem", "--keyfile", "tests/e2e/tls/test-key.pem"], "cannot be used"),
+])
+def test_bad_tls_options_get_a_clear_message(tmp_path: Path, args: list[str], says: str) -> None:
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-m", "companion", "--db", str(tmp_path / "g.db"), *args],
+                         cwd=root, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and says in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+def test_the_address_phones_use() -> None:
+    from companion.tls import public_url
+    assert public_url("127.0.0.1", 8550, False) == "http://127.0.0.1:8550"
+    assert public_url("0.0.0.0", 8550, True).startswith("https://")
+    assert not public_url("0.0.0.0", 8550, False).startswith("http://0.0.0.0")
+    assert public_url("0.0.0.0", 1, False, "http://table.local:9/") == "http://table.local:9"

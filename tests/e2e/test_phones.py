@@ -139,9 +139,7 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
 
 def test_https_with_certfile_and_keyfile(phones_browser, tmp_path: Path) -> None:
     """Phone cameras need a secure page: the same app served over TLS works in the browser."""
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key),
-                    "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    cert, key = Path(__file__).with_name("tls") / "test-cert.pem", Path(__file__).with_name("tls") / "test-key.pem"
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "companion", "--port", str(port), "--db",
                              str(tmp_path / "games.db"), "--certfile", str(cert), "--keyfile", str(key)],
