@@ -188,7 +188,7 @@ def read_path(lab: np.ndarray, palette: Palette, s: CellSettings) -> Reading:
     return Reading(openings, dead_end, conf)
 
 
-JOIN_SHARE = 0.5   # a join's narrowest point, as a share of the openings' own half-width
+JOIN_SHARE = 0.42  # a join's narrowest point, as a share of the openings' own half-width
 
 
 def _mouth_seed(dt: np.ndarray, side: str, s: CellSettings) -> tuple[int, int, float]:
