@@ -12,7 +12,7 @@ from ..session_seat import SeatSession
 from .ui import act, button, card, hint, ident, title
 
 
-def refusal_text(tr: Translator, code: str) -> str:
+def seat_refusal_text(tr: Translator, code: str) -> str:
     return {
         "malformed": tr.t("This is not a seat link. Scan the QR code on the table again."),
         "unknown": tr.t("No game has this seat link. Scan the QR code on the table again."),
@@ -80,7 +80,7 @@ def SeatPage(s: SeatSession) -> ft.Control:
         return ft.Column([ft.ProgressRing(), ft.Text(tr.t("Joining the table..."))])
     if s.status != "ok":
         return ft.Column([title(tr.t("No seat here")),
-                          ident("seat-refused", ft.Text(refusal_text(tr, s.refusal), size=18))], spacing=12)
+                          ident("seat-refused", ft.Text(seat_refusal_text(tr, s.refusal), size=18))], spacing=12)
 
     async def photo() -> None:
         files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
