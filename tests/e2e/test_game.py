@@ -9,24 +9,15 @@ from pathlib import Path
 
 import cv2
 import pytest
-from playwright.sync_api import sync_playwright
 
 from engine import board as eboard
 
-from .helpers import (CHROMIUM_ARGS, AppServer, by_id, click, click_away, click_until, hold, open_app, release,
+from .helpers import (AppServer, by_id, click, click_away, click_until, hold, open_app, release,
                       shot)
 
 pytestmark = pytest.mark.e2e
 NAMES = ["Ann", "Bob", "Cy"]
 WAIT_IDS = ["action-pass", "open-pick", "next-round", "winner", "open-peek", "role-0", "dealt"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def first_present(page, ids: list[str], timeout: float = 30) -> str:

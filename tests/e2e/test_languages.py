@@ -9,10 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from companion.i18n import LANGUAGES, Translator
-from .helpers import CHROMIUM_ARGS, AppServer, by_id, click, click_away, click_until, hold, open_app, release, shot
+from .helpers import AppServer, by_id, click, click_away, click_until, hold, open_app, release, shot
 
 pytestmark = pytest.mark.e2e
 TAGS = {"en": "en-GB", "fr": "fr-FR", "pt": "pt-BR", "nl": "nl-BE", "es": "es-MX", "vi": "vi-VN"}
@@ -29,14 +28,6 @@ def app(tmp_path_factory):
     # a screen that fails to render in some language would show up here (views or catalogue)
     assert not [line for line in log if "companion/views/" in line or "companion/i18n/" in line], \
         "".join(log[-40:])
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def says(page, identifier: str, text: str, timeout: float = 15) -> None:

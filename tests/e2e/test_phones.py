@@ -9,11 +9,10 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from companion.i18n import translator
 
-from .helpers import CHROMIUM_ARGS, ROOT, AppServer, by_id, click, free_port, open_app, shot
+from .helpers import ROOT, AppServer, by_id, click, free_port, open_app, shot
 from .phones import (Frames, dig, game_state, held_text, open_phone, reload_app, peek_on_phone, pick_on_phone, picking, play_map,
                      see_role_on_phone, seed_for, seeded_game, wait_until)
 from .test_game import wait_text
@@ -22,20 +21,12 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Ann", "Bob", "Cy"]
 
 
-@pytest.fixture(scope="module")
-def phones_browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 def seat_urls(table, n: int) -> list[str]:
     click(table, "phones")
     return [wait_text(table, f"seat-url-{i}", "/seat/").strip() for i in range(n)]
 
 
-def test_no_phone_and_not_the_table_sees_another_seats_secrets(phones_browser, tmp_path: Path) -> None:
+def test_no_phone_and_not_the_table_sees_another_seats_secrets(browser, tmp_path: Path) -> None:
     """A whole round, every seat on a phone. Ann (saboteur) must never receive Bob's
     (gold-digger) role, map result or gold; the table none of anyone's before the reveal."""
     truth = seeded_game(tmp_path / "games.db", NAMES,
@@ -43,11 +34,11 @@ def test_no_phone_and_not_the_table_sees_another_seats_secrets(phones_browser, t
                                  chooser=1, maps=(-2, 2)))
     server = AppServer(tmp_path / "games.db").start()
     try:
-        table = phones_browser.new_page(viewport={"width": 430, "height": 1400})
+        table = browser.new_page(viewport={"width": 430, "height": 1400})
         table_frames = Frames(table)
         open_app(table, server.url + "game/1")  # the game's own route
         urls = seat_urls(table, 3)
-        phones = [open_phone(phones_browser, url) for url in urls]
+        phones = [open_phone(browser, url) for url in urls]
         (ann, ann_frames), (bob, bob_frames), (cy, _) = phones
         wait_text(table, "phone-state-2", "joined")
         roles = [see_role_on_phone(p) for p, _ in phones]
@@ -91,11 +82,11 @@ def test_no_phone_and_not_the_table_sees_another_seats_secrets(phones_browser, t
         assert not table_frames.contains(text), f"the table showed a phone seat's {text!r}"
 
 
-def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path: Path) -> None:
+def test_guessed_reused_and_malformed_links_are_refused(browser, tmp_path: Path) -> None:
     truth = seeded_game(tmp_path / "games.db", NAMES, 3)
     server = AppServer(tmp_path / "games.db").start()
     try:
-        table = phones_browser.new_page(viewport={"width": 430, "height": 1400})
+        table = browser.new_page(viewport={"width": 430, "height": 1400})
         open_app(table, server.url + f"game/{truth['id']}")
         url = seat_urls(table, 3)[0]
         refused = {"guessed": server.url + "seat/" + secrets.token_urlsafe(24),
@@ -103,15 +94,15 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
                    "dots": server.url + "seat/..%2F..%2Fgame%2F1",
                    "long": server.url + "seat/" + "A" * 400}
         for name, bad in refused.items():
-            page, frames = open_phone(phones_browser, bad)
+            page, frames = open_phone(browser, bad)
             text = wait_text(page, "seat-refused", "seat")
             assert ("not a seat link" in text) == (name != "guessed"), (name, text)
             named = [n for n in NAMES if frames.contains(n + "'s")] + [n for n in ("Ann", "Bob") if frames.contains(n)]
             assert not named, f"{name}: a refused page named {named}"
             page.context.close()
-        mine, _ = open_phone(phones_browser, url)
+        mine, _ = open_phone(browser, url)
         wait_text(mine, "seat-title", "Ann")
-        other, other_frames = open_phone(phones_browser, url)  # the same QR code, another phone
+        other, other_frames = open_phone(browser, url)  # the same QR code, another phone
         wait_text(other, "seat-refused", "Another phone")
         reload_app(mine)  # the same phone reloads (Flet may re-attach its session) ...
         wait_text(mine, "seat-title", "Ann")
@@ -122,14 +113,14 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
         wait_text(mine, "seat-refused", "released")  # live: the phone is told at once
         wait_until(lambda: by_id(table, "seat-url-0").first.inner_text().strip() != url, 15, "a new QR code")
         fresh = wait_text(table, "seat-url-0", "/seat/").strip()
-        late, late_frames = open_phone(phones_browser, url)  # the old (reused) link stays dead
+        late, late_frames = open_phone(browser, url)  # the old (reused) link stays dead
         wait_text(late, "seat-refused", "released")
         assert not late_frames.contains("Ann")
         assert table.url.endswith(f"/game/{truth['id']}")  # the table's address names its game:
-        tab = phones_browser.new_page()  # a new window (a new session) on it lands on that game
+        tab = browser.new_page()  # a new window (a new session) on it lands on that game
         open_app(tab, table.url)
         wait_text(tab, "role-0", "Ann", timeout=30)
-        newcomer, _ = open_phone(phones_browser, fresh, locale="fr-FR")  # a French phone
+        newcomer, _ = open_phone(browser, fresh, locale="fr-FR")  # a French phone
         wait_text(newcomer, "seat-title", translator("fr").t("{name}'s phone", name="Ann"))
         wait_text(newcomer, "seat-hold", translator("fr").t("Hold here to see"))
         assert not other_frames.contains("Ann")  # the refused phone never saw whose seat it was
@@ -137,7 +128,7 @@ def test_guessed_reused_and_malformed_links_are_refused(phones_browser, tmp_path
         server.stop()
 
 
-def test_https_with_certfile_and_keyfile(phones_browser, tmp_path: Path) -> None:
+def test_https_with_certfile_and_keyfile(browser, tmp_path: Path) -> None:
     """Phone cameras need a secure page: the same app served over TLS works in the browser."""
     cert, key = Path(__file__).with_name("tls") / "test-cert.pem", Path(__file__).with_name("tls") / "test-key.pem"
     port = free_port()
@@ -146,7 +137,7 @@ def test_https_with_certfile_and_keyfile(phones_browser, tmp_path: Path) -> None
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert f"https://127.0.0.1:{port}/" in proc.stdout.readline()
-        ctx = phones_browser.new_context(ignore_https_errors=True, viewport={"width": 430, "height": 900})
+        ctx = browser.new_context(ignore_https_errors=True, viewport={"width": 430, "height": 900})
         page = ctx.new_page()
         wait_until(lambda: _answers(page, f"https://127.0.0.1:{port}/"), 60, "the HTTPS server")
         open_app(page, f"https://127.0.0.1:{port}/")

@@ -7,23 +7,14 @@ from pathlib import Path
 
 import cv2
 import pytest
-from playwright.sync_api import sync_playwright
 
-from .helpers import CHROMIUM_ARGS, AppServer, by_id, click, click_away, open_app, shot
+from .helpers import AppServer, by_id, click, click_away, open_app, shot
 from .phones import (ANY, decode_qr, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, picking,
                      play_map, see_role_on_phone, seed_for, seeded_game, wait_until)
 from .test_game import first_present, type_into, wait_text
 
 pytestmark = pytest.mark.e2e
 FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-
-
-@pytest.fixture(scope="module")
-def round_browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def table_role(table, seat: int) -> None:
@@ -116,14 +107,14 @@ def use_a_phone_photo(table, phone, tmp: Path) -> None:
     click_away(table, "cancel")
 
 
-def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_path: Path) -> None:
+def test_five_players_three_phones_by_qr_two_on_the_table(browser, tmp_path: Path) -> None:
     """Done when: a new game through the UI, phones join by scanning real QR codes, the round is
     played to its end with maps and the draft on whichever device each player uses."""
     server = AppServer(tmp_path / "games.db").start()
     try:
-        table = round_browser.new_page(viewport={"width": 430, "height": 1500})
+        table = browser.new_page(viewport={"width": 430, "height": 1500})
         new_five_player_game(table, server.url)
-        phones = join_by_qr(round_browser, table, server.url, (0, 2, 4))
+        phones = join_by_qr(browser, table, server.url, (0, 2, 4))
         wait_text(table, "role-0", "phone")
         shot(phones[0], "33-phone-role")
         for seat in range(5):
@@ -162,7 +153,7 @@ def test_five_players_three_phones_by_qr_two_on_the_table(round_browser, tmp_pat
     assert len(picks) == len(who)  # each pick (if the cards differed) made once, wherever it was made
 
 
-def test_ten_phones_and_the_table_play_a_round(round_browser, tmp_path: Path) -> None:
+def test_ten_phones_and_the_table_play_a_round(browser, tmp_path: Path) -> None:
     """Ten phones tap at once; every action is applied once and in order; all end the same."""
     names = [f"P{i}" for i in range(10)]
     seed = seed_for(names, {0: "gold_digger"}, chooser=ANY, maps=(-2, 0, 2))
@@ -170,13 +161,13 @@ def test_ten_phones_and_the_table_play_a_round(round_browser, tmp_path: Path) ->
     server = AppServer(tmp_path / "games.db").start()
     contexts = []
     try:
-        table = round_browser.new_page(viewport={"width": 430, "height": 1200})
+        table = browser.new_page(viewport={"width": 430, "height": 1200})
         open_app(table, server.url + "game/1")
         click(table, "phones")
         urls = [wait_text(table, f"seat-url-{i}", "/seat/").strip() for i in range(10)]
         phones = {}
         for seat, url in enumerate(urls):
-            phones[seat], _ = open_phone(round_browser, url, viewport=(360, 700))
+            phones[seat], _ = open_phone(browser, url, viewport=(360, 700))
             contexts.append(phones[seat].context)
             wait_text(phones[seat], "seat-title", names[seat], timeout=60)
         for page in phones.values():  # everyone looks at their role ...

@@ -5,20 +5,11 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-from .helpers import CHROMIUM_ARGS, AppServer, by_id, click, click_away, hold, open_app, release, shot
+from .helpers import AppServer, by_id, click, click_away, hold, open_app, release, shot
 from .test_game import first_present, new_game, wait_text
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def see_role(page, seat: int) -> None:
