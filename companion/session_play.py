@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from engine.cards import GOALS, PLAYER_TABLE, TOOLS
 
+from . import seats
 from .i18n import Translator, cell
 from .i18n.names import TOOL, YOU_ARE
 
@@ -243,14 +244,7 @@ class PlayVerbs:
     def payouts(self) -> dict[int, list[int]]:
         """Gold cards paid (not drafted) this round, per seat: saboteurs, tournament shares.
         Only seat numbers are shown publicly; the values go to each seat's private screen."""
-        paid: dict[int, list[int]] = {}
-        for group in reversed(self.service.game(self.game_id).events):
-            for e in group:
-                if e["type"] == "GoldPaid":
-                    paid.setdefault(e["seat"], []).extend(e["values"])
-            if any(e["type"] == "RoundStarted" for e in group):
-                break
-        return paid
+        return seats.payouts(self.service.game(self.game_id))
 
     def open_payout(self, seat: int) -> None:
         self.private_seat, self.holding = seat, False
