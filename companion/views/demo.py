@@ -5,20 +5,19 @@ import flet as ft
 
 from ..session import Session
 from .route import screen_of
-from .ui import act, button, card, hint, ident, title
+from .ui import act, button, card, hint, ident, title, use_file_picker, pick_photo
 
 
 @ft.component
 def Demo(s: Session) -> ft.Control:
-    picker = ft.use_memo(lambda: ft.FilePicker(), [])
-    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    picker = use_file_picker()
     if screen_of(s) != "demo":
         return ft.Container()
 
     async def own_photo() -> None:
-        files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
-        if files and files[0].bytes is not None:
-            await s.demo_scan(files[0].bytes)
+        data = await pick_photo(picker)
+        if data is not None:
+            await s.demo_scan(data)
 
     thumbs = [ident(f"demo-{d['name']}", ft.Container(ft.Image(src=d["thumb"], width=90), padding=2,
                                                       on_click=act(s.demo_scan, d["path"]),

@@ -8,7 +8,7 @@ import flet as ft
 from ..i18n.names import STATUS
 from ..session import Session
 from .route import screen_of
-from .ui import act, button, card, hint, ident, title
+from .ui import act, button, card, hint, ident, title, use_file_picker
 
 
 def _stats(s: Session) -> ft.Control:
@@ -22,8 +22,7 @@ def _stats(s: Session) -> ft.Control:
 
 @ft.component
 def Past(s: Session) -> ft.Control:
-    picker = ft.use_memo(lambda: ft.FilePicker(), [])
-    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    picker = use_file_picker()
     if screen_of(s) != "past":
         return ft.Container()
 

@@ -7,7 +7,7 @@ from ..session import Session
 from .route import screen_of
 from .grid import Grid
 from .picker import Picker
-from .ui import act, button, card, hint, ident, title
+from .ui import act, button, card, hint, ident, title, use_file_picker, pick_photo
 
 
 def _verdict(s: Session) -> ft.Control | None:
@@ -28,15 +28,14 @@ def _verdict(s: Session) -> ft.Control | None:
 
 @ft.component
 def Scan(s: Session) -> ft.Control:
-    picker = ft.use_memo(lambda: ft.FilePicker(), [])
-    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    picker = use_file_picker()
     if screen_of(s) != "scan":
         return ft.Container()
 
     async def take_photo() -> None:
-        files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
-        if files and files[0].bytes is not None:
-            await s.submit_photo(files[0].bytes)
+        data = await pick_photo(picker)
+        if data is not None:
+            await s.submit_photo(data)
 
     async def fix(openings: str | None, dead_end: bool) -> None:
         await s.apply_fix(openings, dead_end)

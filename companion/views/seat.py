@@ -9,7 +9,7 @@ import flet as ft
 
 from ..i18n import Translator
 from ..session_seat import SeatSession
-from .ui import act, button, card, hint, ident, title
+from .ui import act, button, card, hint, ident, title, use_file_picker, pick_photo
 
 
 def seat_refusal_text(tr: Translator, code: str) -> str:
@@ -73,8 +73,7 @@ def _messages(s: SeatSession) -> list[ft.Control]:
 
 @ft.component
 def SeatPage(s: SeatSession) -> ft.Control:
-    picker = ft.use_memo(lambda: ft.FilePicker(), [])
-    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    picker = use_file_picker()
     tr = s.tr
     if s.status == "joining":
         return ft.Column([ft.ProgressRing(), ft.Text(tr.t("Joining the table..."))])
@@ -83,9 +82,9 @@ def SeatPage(s: SeatSession) -> ft.Control:
                           ident("seat-refused", ft.Text(seat_refusal_text(tr, s.refusal), size=18))], spacing=12)
 
     async def photo() -> None:
-        files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
-        if files and files[0].bytes is not None:
-            s.send_photo(files[0].bytes)
+        data = await pick_photo(picker)
+        if data is not None:
+            s.send_photo(data)
 
     v = s.view
     public = [ident("seat-status", ft.Text(s.status_line(), size=16)),

@@ -25,6 +25,19 @@ def act(fn: Callable[..., Any], *args: Any) -> Callable[..., Any]:
     return handler
 
 
+def use_file_picker() -> ft.FilePicker:
+    """A FilePicker registered once as a page service (a hook: call it before any early return)."""
+    picker = ft.use_memo(lambda: ft.FilePicker(), [])
+    ft.use_effect(lambda: ft.context.page.services.append(picker), [])
+    return picker
+
+
+async def pick_photo(picker: ft.FilePicker) -> bytes | None:
+    """The chosen image's bytes (web mode hands bytes over; image/* offers the camera on phones)."""
+    files = await picker.pick_files(file_type=ft.FilePickerFileType.IMAGE, with_data=True)
+    return files[0].bytes if files else None
+
+
 def value(fn: Callable[..., Any], *args: Any) -> Callable[..., Any]:
     """Like `act`, passing the control's new value as the last argument (fields, switches)."""
     async def handler(e: Any) -> None:
