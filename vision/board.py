@@ -5,9 +5,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from . import classify, geometry
+from . import cellnet, classify, geometry
 from .classify import Palette
-from .fit import Gradients, push_sides, slide
+from .fit import Gradients, push_sides
 from .ladder import rectify
 from .settings import CellSettings, GridSettings
 
@@ -44,20 +44,29 @@ class Surface:
 
 
 def read_goals(sf: Surface, quads: list[np.ndarray], cs: CellSettings) -> list[Cell]:
-    """Face-down goals look like each other; a revealed goal shows path print and unlike the backs."""
-    labs = [classify.relit(rectify(sf.fine, q, cs.size), sf.palette) for q in quads]
-    feats = [np.concatenate([lab.reshape(-1, 3).mean(0), lab.reshape(-1, 3).std(0)]) for lab in labs]
+    """Each goal face down unless the card reader sees a turned-up goal (a gold nugget on a cross,
+    coal on a curve) there: goal backs differ between editions, and a back the reader has never
+    seen must not pass for a revealed goal."""
     cells = []
-    for i, ((col, row), quad, lab) in enumerate(zip(GOAL_CELLS, quads, labs)):
-        alike = min(np.linalg.norm(feats[i] - feats[j]) for j in range(3) if j != i)
-        share = classify.print_share(lab, sf.palette)
-        reading = classify.read_path(lab, sf.palette, cs) if share >= 0.6 else None
-        if reading is None or alike < 12.0 or not reading.openings:
-            cells.append(Cell(col, row, "goal", "", False, "down", float(np.clip(1.2 - share, 0, 1)), quad))
-            continue
-        face = "gold" if reading.openings == "NESW" else "stone"
-        cells.append(Cell(col, row, "goal", reading.openings, False, face, reading.confidence, quad))
+    for (col, row), quad, g in zip(GOAL_CELLS, quads, cellnet.read(sf.fine, quads)):
+        gold, stone = g.p("goal_gold"), g.p("goal_stone")
+        if gold + stone < 0.5:
+            cells.append(Cell(col, row, "goal", "", False, "down", 1.0 - gold - stone, quad))
+        elif gold >= stone:
+            cells.append(Cell(col, row, "goal", "NESW", False, "gold", min(gold + stone, _sureness(g)), quad))
+        else:
+            cells.append(Cell(col, row, "goal", _some_openings(g), False, "stone", min(gold + stone, _sureness(g)), quad))
     return cells
+
+
+def _some_openings(g: "cellnet.CellGuess") -> str:
+    """The sides the reader calls open; a path card has at least one, so the likeliest side."""
+    return g.openings or cellnet.SIDES[int(np.argmax(g.opens))]
+
+
+def _sureness(g: "cellnet.CellGuess") -> float:
+    """0.5 for a toss-up, 1 when every call of the reader is clear."""
+    return 0.5 + 0.5 * g.sureness
 
 
 def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
@@ -75,19 +84,38 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
     else:
         h = _refit(cells, h, robust=True)
-    cells = _bfs(sf, h, start, goals, gs, cs, known=cells)
+    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells))
     return list(cells.values()), _refit(cells, h, robust=True)
 
 
+def _islands(sf: Surface, h: np.ndarray, cells: dict) -> list[tuple[int, int]]:
+    """Cells around and between the found cards where the reader sees a card although the walk
+    never reached them: a rockfall or an unread card can cut a part of the maze off."""
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    height, width = sf.fine.shape[:2]
+    window, quads = [], []
+    for pos in ((c, r) for c in range(min(cols) - 1, max(cols) + 2) for r in range(min(rows) - 1, max(rows) + 2)):
+        if pos in cells:
+            continue
+        q = geometry.quad_of(h, *pos)
+        x, y = q.mean(axis=0)
+        if 0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q)):
+            window.append(pos)
+            quads.append(q)
+    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > 0.5]
+
+
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
-         cs: CellSettings, known: dict | None = None) -> dict[tuple[int, int], Cell]:
-    """Breadth-first over neighbours of found cards, nearest the start first; refits as it goes.
-    A card already read in an earlier pass is kept when the new prediction agrees with it."""
+         cs: CellSettings, known: dict | None = None, seeds: list | None = None) -> dict[tuple[int, int], Cell]:
+    """Breadth-first over neighbours of found cards (and `seeds`, cells worth a look), nearest the
+    start first; refits as it goes. A card already read in an earlier pass is kept when the new
+    prediction agrees with it."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
     for cell in goals:
         cells[(cell.col, cell.row)] = cell
-    queue = deque(sorted(((c + dc, r + dr) for c, r in cells for dc, dr in STEPS),
-                         key=lambda p: abs(p[0]) + abs(p[1])))
+    first = [(c + dc, r + dr) for c, r in cells for dc, dr in STEPS] + list(seeds or [])
+    queue = deque(sorted(first, key=lambda p: abs(p[0]) + abs(p[1])))
     tried: set[tuple[int, int]] = set(cells)
     while queue and len(cells) < gs.max_cells:
         pos = queue.popleft()
@@ -95,7 +123,8 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
             continue
         tried.add(pos)
         local = _local(cells, pos, h)
-        cell = _reuse(known, pos, local) or _read_cell(sf, local, pos, gs, cs)
+        taken = [cells[p].quad for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
+        cell = _reuse(known, pos, local) or _read_cell(sf, [local] + _beside(cells, pos), pos, gs, cs, taken)
         if cell is None:
             continue
         cells[pos] = cell
@@ -114,38 +143,60 @@ def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | No
     return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
 
 
-def _read_cell(sf: Surface, h: np.ndarray, pos: tuple[int, int], gs: GridSettings,
-               cs: CellSettings) -> Cell | None:
-    """The path card at pos, or None when the cell shows no path-card print. A card laid with a
-    gap sits off the predicted cell: then its outline is searched for further out."""
-    col, row = pos
-    predicted = geometry.quad_of(h, col, row)
-    if sf.mask_trusted and _mask_cover(sf, predicted) < 0.5 * gs.min_mask:
-        return None   # bare table: no need to look closer
-    lab0 = classify.relit(rectify(sf.fine, predicted, cs.size), sf.palette)
-    if classify.print_share(lab0, sf.palette) < gs.min_cover * 0.5:
+CARD_KINDS = ("path", "start", "goal_gold", "goal_stone")   # face-up tunnel print
+
+
+def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridSettings,
+               cs: CellSettings, taken: list | None = None) -> Cell | None:
+    """The path card at pos, or None when the reader sees no face-up card there. Each homography
+    (the neighbourhood's, and one from a single card beside pos) predicts an outline, which is
+    also snapped to the card's edges; the reader reads them all and the likeliest card is kept,
+    snapped outlines first. The reader was trained on outlines a little off (gaps, cards out of
+    line) and refuses outlines half a card off, so a wrong prediction is simply not chosen; an
+    outline over a card already found beside (`taken`) is not looked at."""
+    quads = []
+    for h in hs:
+        predicted = geometry.quad_of(h, *pos)
+        if sf.mask_trusted and _mask_cover(sf, predicted) < 0.1 * gs.min_mask:
+            continue   # bare table: no need to look closer
+        quads += [_trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
+    quads = [q for i, q in enumerate(quads) if not _overlaps(quads[i - i % 2], taken or [])]
+    if not quads:
         return None
-    best = None
-    for start in (predicted, None):
-        if start is None:
-            if best is not None and best[0] >= gs.min_cover:
-                break
-            start = slide(sf.grads, predicted)
-        quad = _trimmed(sf, push_sides(sf.grads, start, -gs.search, gs.search, 15))
-        lab = classify.relit(rectify(sf.fine, quad, cs.size), sf.palette)
-        share = classify.print_share(lab, sf.palette)
-        if best is None or share > best[0]:
-            best = (share, quad, lab)
-    share, quad, lab = best
-    if share < gs.min_cover or not classify.two_tone(lab, sf.palette):
+    guesses = cellnet.read(sf.fine, quads)
+    i = max(range(len(quads)), key=lambda j: _card_p(guesses[j]) + (0.1 if j % 2 == 0 else 0.0))
+    g = guesses[i]
+    if _card_p(g) < 0.5:
         return None
-    if sf.mask_trusted and _mask_cover(sf, quad) < gs.min_mask:
-        return None   # print-coloured table (or a glare patch) beside the maze
-    r = classify.read_path(lab, sf.palette, cs)
-    if not r.openings:
-        return None
-    conf = r.confidence * float(np.clip((share - gs.min_cover) / 0.15 + 0.5, 0, 1))
-    return Cell(col, row, "path", r.openings, r.dead_end, None, conf, quad)
+    conf = min(_sureness(g), 0.5 + 0.5 * (2 * _card_p(g) - 1))
+    return Cell(pos[0], pos[1], "path", _some_openings(g), g.dead_end, None, conf, quads[i])
+
+
+def _overlaps(quad: np.ndarray, others: list[np.ndarray], share: float = 0.6) -> bool:
+    """The quad's centre lies closer to another card's centre than `share` of a card width."""
+    c = quad.mean(axis=0)
+    return any(np.linalg.norm(c - o.mean(axis=0)) < share * np.linalg.norm(o[1] - o[0]) for o in others)
+
+
+def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:
+    """Homographies of single found cards next to pos: a card predicts its neighbour well even
+    where the whole board's fit does not (a steep view, a goal column laid further out)."""
+    out = []
+    half = geometry.CARD_HALF
+    for dc, dr in STEPS:
+        cell = cells.get((pos[0] + dc, pos[1] + dr))
+        if cell is not None and cell.kind != "goal":
+            c, r = cell.col, cell.row
+            src = [[c - half, r - half], [c + half, r - half], [c + half, r + half], [c - half, r + half]]
+            h, _ = cv2.findHomography(np.float32(src), np.float32(cell.quad), 0)
+            if h is not None:
+                out.append(h)
+    return out[:2]
+
+
+def _card_p(g: "cellnet.CellGuess") -> float:
+    """Probability that a face-up path card lies in the cell."""
+    return sum(g.p(k) for k in CARD_KINDS)
 
 
 def _mask_cover(sf: Surface, quad: np.ndarray) -> float:

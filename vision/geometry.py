@@ -18,3 +18,20 @@ def fit_homography(board_pts: list, image_pts: list) -> np.ndarray:
     if h is None:
         raise ValueError("degenerate card layout")
     return h
+
+def board_axes(start: np.ndarray, goals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Board east and south unit vectors (image) from the start's quad toward the middle of the
+    three goal centres, and the goals reordered to rows -2, 0, 2 (south is east turned clockwise
+    on screen: the right-hand side seen from above)."""
+    east = goals[1] - start.mean(axis=0)
+    east /= np.linalg.norm(east)
+    south = np.array([-east[1], east[0]])
+    order = [0, 1, 2] if (goals[2] - goals[0]) @ south > 0 else [2, 1, 0]
+    return east, south, np.array(order)
+
+
+def board_order(quad: np.ndarray, east: np.ndarray, south: np.ndarray) -> np.ndarray:
+    """A card's corners as NW, NE, SE, SW in the board frame."""
+    d = quad - quad.mean(axis=0)
+    pick = lambda se, ss: quad[int(np.argmax(d @ (se * east + ss * south)))]
+    return np.array([pick(-1, -1), pick(1, -1), pick(1, 1), pick(-1, 1)])

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, classify, geometry
+from . import board, cellnet, classify, geometry, start_first
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
 from .goal_copies import copy_columns
 from .goals import GoalColumn, blob_quad, find_blobs, find_goal_columns
@@ -64,12 +64,12 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     for columns, placed in ((find_goal_columns(blobs, settings.goals), True), (copy_columns(photo.work, blobs), False)):
         seen_goals |= bool(columns)
         for column in columns[: settings.start.columns]:
-            for outline, ev, pattern in _starts_for(photo, lab, mask, patches, grads, column, settings):
+            for outline, ev, pattern, p_start in _starts_for(photo, lab, mask, patches, grads, column, settings):
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
                 exact = placed and 7.6 <= cols <= 9.2
-                if ev.score < (settings.start.min_evidence_placed if exact else settings.start.min_evidence):
+                if not _is_start(ev.score, p_start, settings.start.min_evidence_placed if exact else settings.start.min_evidence):
                     continue
                 seen_start = True
                 if not _consistent(outline, column, k):
@@ -83,6 +83,12 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     if not seen_goals:
         raise GoalsNotFound()
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
+
+
+def _is_start(evidence: float, p_start: float, min_evidence: float) -> bool:
+    """The card reader is sure it sees the start, or the ladder's evidence is strong and the reader
+    does not rule the start out (a plain cross with a gem on it is not the start)."""
+    return p_start >= 0.5 or (evidence >= min_evidence and p_start >= 0.15)
 
 
 def _distance(quad: np.ndarray, goals: GoalColumn, k: float) -> float:
@@ -110,7 +116,7 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
 def _starts_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,
                 column: GoalColumn, settings: ScanSettings) -> list:
     """Start-like cards near this goal column, most start-like first: (outline quad in fine px,
-    evidence, the quad framed by its cross pattern)."""
+    evidence, the quad framed by its cross pattern, the card reader's probability of the start)."""
     k = photo.fine_scale / photo.work_scale
     scored = []
     hits = start_candidates(lab, mask, column, settings.start)
@@ -124,26 +130,11 @@ def _starts_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, 
     for _, quad in scored[: settings.start.snapped]:
         quad = fit_cross(photo.fine, quad)
         found.append((evidence(rectify(photo.fine, quad)), quad))
-    found.sort(key=lambda t: -t[0].score)
     # the cross frames the card's middle; its outline fixes the size
-    return [(push_pairs(grads, quad, -0.05, 0.22, 12), ev, quad) for ev, quad in found]
-
-
-def _frame(quad: np.ndarray, goals: GoalColumn, k: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Board east and south unit vectors (image) and the goal column reordered to rows -2, 0, 2."""
-    g = goals.centres * k
-    east = g[1] - quad.mean(axis=0)
-    east /= np.linalg.norm(east)
-    south = np.array([-east[1], east[0]])
-    order = [0, 1, 2] if (g[2] - g[0]) @ south > 0 else [2, 1, 0]
-    return east, south, np.array(order)
-
-
-def _board_order(quad: np.ndarray, east: np.ndarray, south: np.ndarray) -> np.ndarray:
-    """Corners as NW, NE, SE, SW in the board frame."""
-    d = quad - quad.mean(axis=0)
-    pick = lambda se, ss: quad[int(np.argmax(d @ (se * east + ss * south)))]
-    return np.array([pick(-1, -1), pick(1, -1), pick(1, 1), pick(-1, 1)])
+    outlines = [push_pairs(grads, quad, -0.05, 0.22, 12) for _, quad in found]
+    p_start = [g.p("start") for g in cellnet.read(photo.fine, outlines)]
+    out = [(o, ev, quad, p) for o, (ev, quad), p in zip(outlines, found, p_start)]
+    return sorted(out, key=lambda t: (-(t[3] >= 0.5), -t[1].score))
 
 
 def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: np.ndarray, k: float,
@@ -154,7 +145,7 @@ def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: n
         predicted = geometry.quad_of(h, col, row)
         q = None if goals.blobs[i].guessed else blob_quad(goals.blobs[i])
         if q is not None:
-            q = _board_order(q * k, east, south)
+            q = geometry.board_order(q * k, east, south)
             size = np.linalg.norm(predicted[1] - predicted[0])
             if np.max(np.linalg.norm(q - predicted, axis=1)) > 0.45 * size:
                 q = None   # a drawing on the back (a diamond), not the card's outline
@@ -179,8 +170,8 @@ class Frame:
 def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: float) -> Frame | None:
     """Homography from the start's outline and the goals (their outlines where the blobs are
     card-shaped, else their centres); None when it is implausible (a wrong goal column)."""
-    east, south, order = _frame(quad, goals, k)
-    quad = _board_order(quad, east, south)
+    east, south, order = geometry.board_axes(quad, goals.centres * k)
+    quad = geometry.board_order(quad, east, south)
     half = geometry.CARD_HALF
     corners = [[-half, -half], [half, -half], [half, half], [-half, half]]
     try:
@@ -196,7 +187,7 @@ def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: flo
         return None
     for h, gq in ((h1, outlines), (h0, [geometry.quad_of(h0, c, r) for c, r in board.GOAL_CELLS])):
         if _plausible(h, quad, goals, k):
-            return Frame(quad, gq, h, _board_order(pattern, east, south))
+            return Frame(quad, gq, h, geometry.board_order(pattern, east, south))
     return None
 
 
@@ -219,36 +210,66 @@ def _plausible(h: np.ndarray, start: np.ndarray, goals: GoalColumn, k: float) ->
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
-    """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos."""
+    """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos.
+    Frames come from the goal column first; when none reads the maze well, from the start alone."""
     photo = load_photo(image, settings.load)
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     if sharpness(grey) < settings.blur.min_sharpness:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    best = None
-    frames = _find_fiducials(photo, mask, grads, settings)
-    for _ in range(settings.start.frames):
+    best, sane, error = None, False, None
+    for source in (_find_fiducials, _start_first):
         try:
-            goals, frame = next(frames)
-        except StopIteration:
-            break
-        except ScanError:
-            if best is None:
-                raise
-            break
-        cells, h, palette = _read_board(photo, mask, grads, frame, settings)
-        score, sane = _quality(cells, settings.cell.low_confidence)
-        if best is None or score > best[0]:
-            best = (score, goals, cells, h, palette)
+            for i, (goals, frame) in enumerate(source(photo, mask, grads, settings)):
+                cells, h, palette = _read_board(photo, mask, grads, frame, settings)
+                score, sane = _quality(cells, settings.cell.low_confidence)
+                if best is None or score > best[0]:
+                    best = (score, goals, cells, h, palette)
+                if sane or i + 1 >= settings.start.frames:
+                    break
+        except ScanError as err:
+            error = error or err
         if sane:
             break
     if best is None:
-        raise StartNotFound()
+        raise error or StartNotFound()
     _, goals, cells, h, palette = best
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
     return cards, debug
+
+
+def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings):
+    """Frames found from the start card alone (see vision.start_first): yields (goal column, Frame)."""
+    blobs = find_blobs(photo.work, mask, settings.goals)
+    if not blobs:
+        raise NoMaze()
+    lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
+    patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
+    k = photo.fine_scale / photo.work_scale
+    columns = None
+    for window in start_first.start_windows(photo, patches):
+        found = start_first.snap(photo, grads, window)
+        if found is None:
+            continue
+        if columns is None:   # goal columns the reader agrees with (only once a start is seen)
+            columns = find_goal_columns(blobs, settings.goals)[: settings.start.columns]
+            columns += copy_columns(photo.work, blobs)[: settings.start.columns]
+            columns = [c for c in columns if start_first.goal_votes(photo.fine, c, k) >= 2]
+        palette = classify.learn_palette(rectify(photo.fine, found.pattern, settings.cell.size))
+        sf = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
+        for column in columns:
+            framed = start_first.frame_with_column(sf, found, column, k, settings.grid, settings.cell)
+            if framed is not None:
+                yield column, Frame(*framed)
+        framed = start_first.frame_for(sf, found, settings.grid, settings.cell)
+        if framed is None:
+            continue
+        quad, goal_quads, h = framed
+        pattern = found.pattern if np.allclose(quad, found.quad) else found.pattern[[2, 3, 0, 1]]
+        yield start_first.goal_column(goal_quads, k), Frame(quad, goal_quads, h, pattern)
+    raise StartNotFound()
 
 
 def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):

@@ -1,0 +1,111 @@
+"""The learned card reader: a small convolutional net that looks at one rectified cell and says
+what lies there (nothing, a path card, the start, a goal back, a gold or stone goal), which of its
+edges open and whether its openings join.
+
+It runs through OpenCV's own `cv2.dnn` (in the phone build too); the weights are trained from
+rendered photos only by `python -m vision.cellnet.train` (see vision/cellnet/README.md).
+Every crop is standardised on its own (per channel), so the net sees shapes and contrasts, not a
+print run's colours.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+CROP_W, CROP_H = 48, 72        # net input, the card plus MARGIN around it
+MARGIN = 0.1                   # share of the card's width/length shown beyond each edge
+KINDS = ("empty", "path", "start", "goal_down", "goal_gold", "goal_stone")
+SIDES = "NESW"
+WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "cellnet.onnx"
+
+
+@dataclass(frozen=True)
+class CellGuess:
+    """The net's reading of one cell: class probabilities, P(edge opens) per side, P(dead end)."""
+
+    kinds: np.ndarray      # len(KINDS)
+    opens: np.ndarray      # 4, N E S W
+    dead: float
+
+    @property
+    def kind(self) -> str:
+        return KINDS[int(np.argmax(self.kinds))]
+
+    def p(self, kind: str) -> float:
+        return float(self.kinds[KINDS.index(kind)])
+
+    @property
+    def openings(self) -> str:
+        return "".join(s for s, p in zip(SIDES, self.opens) if p > 0.5)
+
+    @property
+    def dead_end(self) -> bool:
+        return self.dead > 0.5
+
+    @property
+    def sureness(self) -> float:
+        """How far every binary call is from a coin toss: 1 sure, 0 a toss-up."""
+        margins = np.abs(np.append(self.opens, self.dead) - 0.5) * 2
+        return float(min(margins.min(), 2 * float(self.kinds.max()) - 1))
+
+
+def outer_quad(quad: np.ndarray, margin: float = MARGIN) -> np.ndarray:
+    """The card's quad (NW NE SE SW) grown by `margin` of its size on every side."""
+    q = np.asarray(quad, np.float64)
+    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
+    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    return np.array([q[0] - margin * (ax_w + ax_l), q[1] + margin * (ax_w - ax_l),
+                     q[2] + margin * (ax_w + ax_l), q[3] - margin * (ax_w - ax_l)])
+
+
+def crop(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The cell as the net sees it: upright, CROP_W x CROP_H, with the margin around the card."""
+    dst = np.float32([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]])
+    m = cv2.getPerspectiveTransform(np.float32(outer_quad(quad)), dst)
+    return cv2.warpPerspective(img, m, (CROP_W, CROP_H), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def standardise(crops: np.ndarray) -> np.ndarray:
+    """N x H x W x 3 uint8 -> N x 3 x H x W float32, each crop's channels at mean 0, spread 1."""
+    x = crops.astype(np.float32)
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    std = x.std(axis=(1, 2), keepdims=True)
+    x = (x - mean) / (std + 8.0)
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+@lru_cache(maxsize=1)
+def _net() -> "cv2.dnn.Net":
+    if not WEIGHTS.exists():
+        raise FileNotFoundError(f"{WEIGHTS} is missing: train it with `python -m vision.cellnet.train`")
+    return cv2.dnn.readNetFromONNX(str(WEIGHTS))
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def guess(crops: list[np.ndarray]) -> list[CellGuess]:
+    """Read a batch of crops (from `crop`) in one pass of the net."""
+    if not crops:
+        return []
+    net = _net()
+    net.setInput(standardise(np.stack(crops)))
+    out = net.forward()
+    kinds = _softmax(out[:, :len(KINDS)])
+    rest = _sigmoid(out[:, len(KINDS):])
+    return [CellGuess(k, r[:4], float(r[4])) for k, r in zip(kinds, rest)]
+
+
+def read(img: np.ndarray, quads: list[np.ndarray]) -> list[CellGuess]:
+    """The net's reading of each quad (NW NE SE SW, image px) of this image."""
+    return guess([crop(img, q) for q in quads])

@@ -1,0 +1,193 @@
+"""Find the board frame from the start card alone, when the goal column is not seen apart.
+
+Goal backs can be coloured like the tablecloth, merged into the maze blob, or look like other
+cards lying about; then the usual search (goal column first) fails. This one starts from patches of
+an odd colour (a ladder, whatever its colour), asks the card reader which card-sized window around
+them is the start, walks the maze from it, and finds the goals where the rules put them: eight
+cards away, two rows apart, on one side or the other of the start.
+"""
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from . import board, cellnet, geometry
+from .fit import Gradients, push_pairs
+from .goals import Blob, GoalColumn, blob_quad
+from .image_io import Photo
+from .ladder import fit_cross
+from .start import ASPECT, OddPatch
+
+HALF = geometry.CARD_HALF
+GOAL_ROWS = (-2, 0, 2)
+OFFSETS = np.linspace(-0.5, 0.5, 5)      # search around each expected goal, in card pitches
+
+
+@dataclass(frozen=True)
+class Found:
+    """A start outline (fine px; NW NE SE SW with the card's width first) and the reader's belief."""
+
+    quad: np.ndarray
+    pattern: np.ndarray
+    p_start: float
+
+
+def grid_angle(grey: np.ndarray, centre: np.ndarray, radius: float) -> float:
+    """Dominant edge direction (radians, modulo 90 degrees) around a point: cards and tunnels are
+    drawn along the grid, so their edges vote for its orientation."""
+    x, y, r = int(centre[0]), int(centre[1]), int(max(radius, 8))
+    win = grey[max(0, y - r):y + r, max(0, x - r):x + r].astype(np.float32)
+    if win.size < 16:
+        return 0.0
+    gx, gy = cv2.Sobel(win, cv2.CV_32F, 1, 0), cv2.Sobel(win, cv2.CV_32F, 0, 1)
+    mag, ang = cv2.cartToPolar(gx, gy)
+    z = np.sum(mag * np.exp(4j * ang))
+    return float(np.angle(z) / 4)
+
+
+def _window(centre: np.ndarray, width: float, angle: float) -> np.ndarray:
+    u = np.array([np.cos(angle), np.sin(angle)]) * width / 2
+    v = np.array([-np.sin(angle), np.cos(angle)]) * width / ASPECT / 2
+    return np.array([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
+
+
+def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list[Found]:
+    """Card-sized windows around odd patches that the reader takes for the start, likeliest first.
+    The card's size is unknown here: it is tried from 3 to 60 times the patch's area."""
+    k = photo.fine_scale / photo.work_scale
+    grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
+    cards_px = photo.work.shape[0] * photo.work.shape[1]
+    windows = []
+    for p in sorted(patches, key=lambda p: -p.area)[:12]:
+        if not 4.0 <= p.area <= 0.02 * cards_px:
+            continue
+        angle = grid_angle(grey, p.centre, 4 * np.sqrt(p.area))
+        for share in np.geomspace(3.0, 60.0, 11):
+            width = np.sqrt(p.area * share * ASPECT)
+            for turn in (0.0, np.pi / 2):
+                windows.append(_window(p.centre * k, width * k, angle + turn))
+    if not windows:
+        return []
+    guesses = cellnet.read(photo.fine, windows)
+    order = sorted(range(len(windows)), key=lambda i: -guesses[i].p("start"))
+    found: list[Found] = []
+    for i in order:
+        if guesses[i].p("start") < 0.3 or len(found) >= limit:
+            break
+        if any(np.linalg.norm(windows[i].mean(0) - f.quad.mean(0)) < 0.5 * np.linalg.norm(f.quad[1] - f.quad[0]) for f in found):
+            continue
+        found.append(Found(windows[i], windows[i], guesses[i].p("start")))
+    return found
+
+
+def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
+    """The window posed on the start's cross and pushed out to its outline; None if the reader
+    no longer sees the start there."""
+    pattern = fit_cross(photo.fine, found.quad)
+    outline = push_pairs(grads, pattern, -0.05, 0.22, 12)
+    p = cellnet.read(photo.fine, [outline])[0].p("start")
+    return Found(outline, pattern, p) if p >= 0.5 else None
+
+
+def _start_h(quad: np.ndarray) -> np.ndarray:
+    corners = [[-HALF, -HALF], [HALF, -HALF], [HALF, HALF], [-HALF, HALF]]
+    return geometry.fit_homography(corners, list(quad))
+
+
+def _goal_p(g: cellnet.CellGuess) -> float:
+    return g.p("goal_down") + g.p("goal_gold") + g.p("goal_stone")
+
+
+def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float, np.ndarray]:
+    """The likeliest goal near (col, row): the maze's homography is extrapolated eight cards, so
+    the goal is looked for up to half a card around where it predicts."""
+    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in OFFSETS for dy in OFFSETS]
+    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))]
+    if not quads:
+        return 0.0, geometry.quad_of(h, col, row)
+    ps = [_goal_p(g) for g in cellnet.read(img, quads)]
+    i = int(np.argmax(ps))
+    return ps[i], quads[i]
+
+
+def frame_for(sf: "board.Surface", found: Found, gs, cs) -> tuple[np.ndarray, list[np.ndarray], np.ndarray] | None:
+    """(start quad, goal quads, homography) in the board frame, or None when no goal column lies
+    eight cards from this start on either side. The maze is walked once to learn the perspective."""
+    try:
+        h = _start_h(found.quad)
+    except ValueError:
+        return None
+    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, found.quad)
+    cells = board._bfs(sf, h, start, [], gs, cs)
+    h = board._refit(cells, h, robust=len(cells) >= 6)
+    best = None
+    for side in (1, -1):
+        seen = [_goal_at(sf.fine, h, 8 * side, row) for row in GOAL_ROWS]
+        total = sum(p for p, _ in seen)
+        if sum(p >= 0.5 for p, _ in seen) >= 2 and (best is None or total > best[0]):
+            best = (total, side, [q for _, q in seen])
+    if best is None:
+        return None
+    _, side, quads = best
+    if side < 0:   # the goals lie the other way: turn the board frame half round
+        quads = [q[[2, 3, 0, 1]] for q in reversed(quads)]
+        turn = np.float64([[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        h = h @ turn
+    return (found.quad if side > 0 else found.quad[[2, 3, 0, 1]]), quads, h
+
+
+def portrait(quad: np.ndarray) -> np.ndarray:
+    """Corners of a card seen as a quad (in cyclic order) as NW NE SE SW of the card standing
+    upright: clockwise in the image, a short side first."""
+    q = np.asarray(quad, np.float64)
+    d = q - q.mean(axis=0)
+    if np.cross(d[0], d[1]) < 0:   # counter-clockwise on screen (y grows down)
+        q = q[::-1]
+    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[2] - q[1]):
+        q = np.roll(q, -1, axis=0)
+    return q
+
+
+def goal_votes(img: np.ndarray, column: GoalColumn, k: float) -> int:
+    """How many of the column's blobs the reader takes for a goal card (face down or up)."""
+    quads = [blob_quad(b) for b in column.blobs if not b.guessed]
+    quads = [portrait(q * k) for q in quads if q is not None]
+    return sum(_goal_p(g) >= 0.5 for g in cellnet.read(img, quads))
+
+
+def frame_with_column(sf: "board.Surface", found: Found, column: GoalColumn, k: float, gs, cs):
+    """(start quad, goal quads, homography, pattern) with the goals seen as blobs: the maze is
+    walked from the start in the frame the column fixes, then one homography is fitted to the
+    maze and the goals' outlines together. None when the goals do not sit where that puts them."""
+    east, south, order = geometry.board_axes(found.quad, column.centres * k)
+    quad = geometry.board_order(found.quad, east, south)
+    try:
+        h = _start_h(quad)
+    except ValueError:
+        return None
+    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)
+    cells = board._bfs(sf, h, start, [], gs, cs)
+    goals = {}
+    for (col, row), i in zip(board.GOAL_CELLS, order):
+        q = None if column.blobs[i].guessed else blob_quad(column.blobs[i])
+        if q is not None:
+            goals[(col, row)] = board.Cell(col, row, "goal", "", False, "down", 1.0, geometry.board_order(q * k, east, south))
+    if len(goals) < 2:
+        return None
+    h = board._refit({**cells, **goals}, h)
+    size = float(np.linalg.norm(quad[1] - quad[0]))
+    for pos, cell in goals.items():
+        if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - cell.quad, axis=1)) > 0.35 * max(size, np.linalg.norm(cell.quad[1] - cell.quad[0])):
+            return None
+    quads = [goals[p].quad if p in goals else geometry.quad_of(h, *p) for p in board.GOAL_CELLS]
+    return quad, quads, h, geometry.board_order(found.pattern, east, south)
+
+
+def goal_column(quads: list[np.ndarray], k: float) -> GoalColumn:
+    """A GoalColumn (working scale) for the goals this search found, for the debug sheet."""
+    blobs = []
+    for q in quads:
+        w = q / k
+        blobs.append(Blob(w.mean(axis=0), float(cv2.contourArea(np.float32(w))), float(np.linalg.norm(w[3] - w[0])),
+                          np.zeros(3), np.int32(w).reshape(-1, 1, 2)))
+    return GoalColumn(tuple(blobs), 0.0)
