@@ -5,11 +5,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from . import cellnet, classify, geometry
-from .classify import Palette
+from . import cellnet, geometry
 from .fit import Gradients, push_sides
 from .ladder import rectify
 from .settings import CellSettings, GridSettings
+from .trim import trim_to_mask
 
 GOAL_CELLS = ((8, -2), (8, 0), (8, 2))
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -39,7 +39,6 @@ class Surface:
     grads: Gradients
     mask: np.ndarray
     mask_scale: float
-    palette: Palette
     mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
 
 
@@ -84,11 +83,11 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
     else:
         h = _refit(cells, h, robust=True)
-    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells))
+    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card))
     return list(cells.values()), _refit(cells, h, robust=True)
 
 
-def _islands(sf: Surface, h: np.ndarray, cells: dict) -> list[tuple[int, int]]:
+def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float) -> list[tuple[int, int]]:
     """Cells around and between the found cards where the reader sees a card although the walk
     never reached them: a rockfall or an unread card can cut a part of the maze off."""
     cols = [c for c, _ in cells]
@@ -103,7 +102,7 @@ def _islands(sf: Surface, h: np.ndarray, cells: dict) -> list[tuple[int, int]]:
         if 0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q)):
             window.append(pos)
             quads.append(q)
-    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > 0.5]
+    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > min_card]
 
 
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
@@ -166,7 +165,7 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     guesses = cellnet.read(sf.fine, quads)
     i = max(range(len(quads)), key=lambda j: _card_p(guesses[j]) + (0.1 if j % 2 == 0 else 0.0))
     g = guesses[i]
-    if _card_p(g) < 0.5:
+    if _card_p(g) < cs.min_card:
         return None
     conf = min(_sureness(g), 0.5 + 0.5 * (2 * _card_p(g) - 1))
     return Cell(pos[0], pos[1], "path", _some_openings(g), g.dead_end, None, conf, quads[i])
@@ -218,7 +217,7 @@ def _trimmed(sf: Surface, quad: np.ndarray) -> np.ndarray:
                       quad[2] + m * (ax_w + ax_l), quad[3] - m * (ax_w - ax_l)])
     size = (int(40 * (1 + 2 * m)), int(60 * (1 + 2 * m)))
     area = rectify(sf.mask, outer * sf.mask_scale, size)
-    n, e, s, w = classify.trim_to_mask(area, m, 0.2)
+    n, e, s, w = trim_to_mask(area, m, 0.2)
     out = quad.astype(np.float64).copy()
     out[[0, 1]] -= n * ax_l
     out[[2, 3]] += s * ax_l

@@ -5,12 +5,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, cellnet, classify, geometry, start_first
+from . import board, cellnet, start_first
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
 from .goal_copies import copy_columns
-from .goals import GoalColumn, blob_quad, find_blobs, find_goal_columns
+from .goals import GoalColumn, find_blobs, find_goal_columns
 from .image_io import Photo, load_photo
 from .fit import Gradients, push_pairs
+from .frame import Frame, board_frame
 from .ladder import evidence, fit_cross, rectify
 from .mask import card_mask
 from .settings import ScanSettings
@@ -137,78 +138,6 @@ def _starts_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, 
     return sorted(out, key=lambda t: (-(t[3] >= 0.5), -t[1].score))
 
 
-def _goal_quads(goals: GoalColumn, order: np.ndarray, east: np.ndarray, south: np.ndarray, k: float,
-                h: np.ndarray) -> list[np.ndarray]:
-    """Each goal's outline when its blob is card-shaped, else the homography's prediction."""
-    quads = []
-    for (col, row), i in zip(board.GOAL_CELLS, order):
-        predicted = geometry.quad_of(h, col, row)
-        q = None if goals.blobs[i].guessed else blob_quad(goals.blobs[i])
-        if q is not None:
-            q = geometry.board_order(q * k, east, south)
-            size = np.linalg.norm(predicted[1] - predicted[0])
-            if np.max(np.linalg.norm(q - predicted, axis=1)) > 0.45 * size:
-                q = None   # a drawing on the back (a diamond), not the card's outline
-        quads.append(predicted if q is None else q)
-    return quads
-
-
-START_FIT = 0.35   # the frame may place the start this far (share of its width) from where it was seen
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The board frame the fiducials fix: start and goal outlines (fine px, board-ordered), the
-    board->image homography, and the start's pattern frame (for learning its colours)."""
-
-    start: np.ndarray
-    goal_quads: list
-    h: np.ndarray
-    pattern: np.ndarray
-
-
-def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: float) -> Frame | None:
-    """Homography from the start's outline and the goals (their outlines where the blobs are
-    card-shaped, else their centres); None when it is implausible (a wrong goal column)."""
-    east, south, order = geometry.board_axes(quad, goals.centres * k)
-    quad = geometry.board_order(quad, east, south)
-    half = geometry.CARD_HALF
-    corners = [[-half, -half], [half, -half], [half, half], [-half, half]]
-    try:
-        seen = [(cell, goals.blobs[i].centre * k) for cell, i in zip(board.GOAL_CELLS, order) if not goals.blobs[i].guessed]
-        h0 = geometry.fit_homography(corners + [list(c) for c, _ in seen], list(quad) + [p for _, p in seen])
-        outlines = _goal_quads(goals, order, east, south, k, h0)
-        src, pts = list(corners), list(quad)
-        for (col, row), gq in zip(board.GOAL_CELLS, outlines):
-            src += [[col + dx, row + dy] for dx, dy in corners]
-            pts += list(gq)
-        h1 = geometry.fit_homography(src, pts)
-    except (ValueError, cv2.error, np.linalg.LinAlgError):
-        return None
-    for h, gq in ((h1, outlines), (h0, [geometry.quad_of(h0, c, r) for c, r in board.GOAL_CELLS])):
-        if _plausible(h, quad, goals, k):
-            return Frame(quad, gq, h, geometry.board_order(pattern, east, south))
-    return None
-
-
-def _plausible(h: np.ndarray, start: np.ndarray, goals: GoalColumn, k: float) -> bool:
-    """Cards as the homography draws them look like cards: convex, sensible aspect, the start where
-    it was seen, goals the size of their blobs."""
-    for col, row in ((0, 0), (4, 0), (8, 0), (8, -2), (8, 2)):
-        q = geometry.quad_of(h, col, row)
-        if not cv2.isContourConvex(np.float32(q)):
-            return False
-        w = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
-        l = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
-        if not 0.35 <= w / max(l, 1e-6) <= 1.2:
-            return False
-    q0 = geometry.quad_of(h, 0, 0)
-    if np.max(np.linalg.norm(q0 - start, axis=1)) > START_FIT * np.linalg.norm(start[1] - start[0]):
-        return False
-    area = cv2.contourArea(np.float32(geometry.quad_of(h, 8, 0))) / (k * k)
-    return 0.15 <= float(np.median([b.area for b in goals.blobs])) / max(area, 1e-6) <= 4.0
-
-
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
     """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos.
     Frames come from the goal column first; when none reads the maze well, from the start alone."""
@@ -222,10 +151,10 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     for source in (_find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, settings)):
-                cells, h, palette = _read_board(photo, mask, grads, frame, settings)
+                cells, h = _read_board(photo, mask, grads, frame, settings)
                 score, sane = _quality(cells, settings.cell.low_confidence)
                 if best is None or score > best[0]:
-                    best = (score, goals, cells, h, palette)
+                    best = (score, goals, cells, h)
                 if sane or i + 1 >= settings.start.frames:
                     break
         except ScanError as err:
@@ -234,9 +163,9 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
             break
     if best is None:
         raise error or StartNotFound()
-    _, goals, cells, h, palette = best
+    _, goals, cells, h = best
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
-    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "palette": palette}
+    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
 
 
@@ -248,21 +177,24 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, settings: Sca
     lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
     patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
     k = photo.fine_scale / photo.work_scale
-    columns = None
-    for window in start_first.start_windows(photo, patches):
+    columns = find_goal_columns(blobs, settings.goals)[: settings.start.columns]
+    columns += copy_columns(photo.work, blobs)[: settings.start.columns]
+    columns = [c for c in columns if start_first.goal_votes(photo.fine, c, k) >= 2]
+    windows = start_first.start_windows(photo, patches)
+    if not windows or windows[0].p_start < 0.5:   # no odd patch is a ladder: look where the goals say
+        windows += [w for c in columns[:2] for w in start_first.strip_windows(photo, c)]
+    for window in windows:
         found = start_first.snap(photo, grads, window)
         if found is None:
             continue
-        if columns is None:   # goal columns the reader agrees with (only once a start is seen)
-            columns = find_goal_columns(blobs, settings.goals)[: settings.start.columns]
-            columns += copy_columns(photo.work, blobs)[: settings.start.columns]
-            columns = [c for c in columns if start_first.goal_votes(photo.fine, c, k) >= 2]
-        palette = classify.learn_palette(rectify(photo.fine, found.pattern, settings.cell.size))
-        sf = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
-        for column in columns:
-            framed = start_first.frame_with_column(sf, found, column, k, settings.grid, settings.cell)
-            if framed is not None:
-                yield column, Frame(*framed)
+        sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
+        for column in columns:   # the start and the goals alone fix the frame, else with the maze
+            frame = board_frame(found.quad, found.pattern, column, k)
+            if frame is None:
+                framed = start_first.frame_with_column(sf, found, column, k, settings.grid, settings.cell)
+                frame = None if framed is None else Frame(*framed)
+            if frame is not None:
+                yield column, frame
         framed = start_first.frame_for(sf, found, settings.grid, settings.cell)
         if framed is None:
             continue
@@ -273,16 +205,12 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, settings: Sca
 
 
 def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
-    """Every card the walk finds in this frame: (cells, board->image homography, palette)."""
+    """Every card the walk finds in this frame: (cells, board->image homography)."""
     k = photo.fine_scale / photo.work_scale
-    # tunnel and stone are learnt inside the cross's own frame: an outline pushed a little too far
-    # would mix in table or the next card
-    palette = classify.learn_palette(rectify(photo.fine, frame.pattern, settings.cell.size))
+    surface = board.Surface(photo.fine, grads, mask, 1.0 / k)
+    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, board._mask_cover(surface, frame.start) > 0.8)
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
-    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette)
-    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, palette, board._mask_cover(surface, frame.start) > 0.8)
-    cells, h = board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
-    return cells, h, palette
+    return board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
 
 
 def _quality(cells: list, low: float) -> tuple[float, bool]:

@@ -59,15 +59,8 @@ class GridSettings:
 
 @dataclass(frozen=True)
 class CellSettings:
-    size: tuple[int, int] = (64, 96)   # rectified card, width x height
-    mouth: float = 0.25                 # mouth width, share of the card width
-    window: float = 0.8                 # mouth window, share of the mouth width
-    depth_ns: tuple[float, float] = (0.05, 0.15)   # band read for N/S mouths, share of the length
-    depth_ew: tuple[float, float] = (0.05, 0.2)    # band read for E/W mouths, share of the width
-    mouth_min: float = 0.45
-    mouth_depth: float = 0.06          # the open space must go on this much deeper (share of the side)
-    mouth_tunnel: float = 0.25         # a mouth holds at least this much tunnel (not only a crack)
-    low_confidence: float = 0.6
+    min_card: float = 0.5          # the card reader's probability of a face-up path card to report one
+    low_confidence: float = 0.6    # readings below this are flagged (and count against a frame)
 
 
 @dataclass(frozen=True)

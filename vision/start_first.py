@@ -53,22 +53,53 @@ def _window(centre: np.ndarray, width: float, angle: float) -> np.ndarray:
 
 def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list[Found]:
     """Card-sized windows around odd patches that the reader takes for the start, likeliest first.
-    The card's size is unknown here: it is tried from 3 to 60 times the patch's area."""
+    The card's size is unknown here: it is tried from 3 to 60 times the patch's area. A patch may
+    be the lantern beside the ladder, not the card's middle: windows set off from it come next."""
     k = photo.fine_scale / photo.work_scale
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     cards_px = photo.work.shape[0] * photo.work.shape[1]
+    used = [p for p in sorted(patches, key=lambda p: -p.area)[:12] if 4.0 <= p.area <= 0.02 * cards_px]
+    found: list[Found] = []
+    for shifts in (((0.0, 0.0),), ((-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3), (0.0, -0.3), (0.0, 0.3))):
+        windows = []
+        for p in used:
+            angle = grid_angle(grey, p.centre, 4 * np.sqrt(p.area))
+            for share in np.geomspace(3.0, 60.0, 11):
+                width = np.sqrt(p.area * share * ASPECT)
+                for turn in (0.0, np.pi / 2):
+                    for dx, dy in shifts:
+                        q = _window(p.centre, width, angle + turn)
+                        windows.append((q + (q[1] - q[0]) * dx + (q[3] - q[0]) * dy) * k)
+        found = _best_windows(photo.fine, windows, limit)
+        if found and found[0].p_start >= 0.5:
+            break
+    return found
+
+
+def strip_windows(photo: Photo, column: GoalColumn, limit: int = 4) -> list[Found]:
+    """Windows where the start must lie for this goal column (about eight card widths from its
+    middle, on either side, in line with it) that the reader takes for the start."""
+    k = photo.fine_scale / photo.work_scale
+    c = column.centres
+    u = (c[2] - c[0]) / max(np.linalg.norm(c[2] - c[0]), 1e-6)
+    v = np.array([-u[1], u[0]])
+    width = column.row_pitch / 1.03 * ASPECT
+    angle = float(np.arctan2(v[1], v[0]))
     windows = []
-    for p in sorted(patches, key=lambda p: -p.area)[:12]:
-        if not 4.0 <= p.area <= 0.02 * cards_px:
-            continue
-        angle = grid_angle(grey, p.centre, 4 * np.sqrt(p.area))
-        for share in np.geomspace(3.0, 60.0, 11):
-            width = np.sqrt(p.area * share * ASPECT)
-            for turn in (0.0, np.pi / 2):
-                windows.append(_window(p.centre * k, width * k, angle + turn))
+    for side in (1, -1):
+        for along in np.arange(5.0, 11.6, 0.5):
+            for across in np.arange(-0.35 * along, 0.35 * along + 0.01, 0.5):
+                centre = c[1] + side * v * along * width + u * across * width
+                for scale in (0.74, 1.0, 1.32):
+                    windows.append(_window(centre, width * scale, angle) * k)
+    return _best_windows(photo.fine, windows, limit)
+
+
+def _best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> list[Found]:
+    """The windows the reader most takes for the start (p >= 0.3), one per card-sized spot."""
     if not windows:
         return []
-    guesses = cellnet.read(photo.fine, windows)
+    guesses = cellnet.read(img, windows)
     order = sorted(range(len(windows)), key=lambda i: -guesses[i].p("start"))
     found: list[Found] = []
     for i in order:
@@ -141,7 +172,7 @@ def portrait(quad: np.ndarray) -> np.ndarray:
     upright: clockwise in the image, a short side first."""
     q = np.asarray(quad, np.float64)
     d = q - q.mean(axis=0)
-    if np.cross(d[0], d[1]) < 0:   # counter-clockwise on screen (y grows down)
+    if d[0][0] * d[1][1] - d[0][1] * d[1][0] < 0:   # counter-clockwise on screen (y grows down)
         q = q[::-1]
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[2] - q[1]):
         q = np.roll(q, -1, axis=0)

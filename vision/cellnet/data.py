@@ -93,7 +93,41 @@ def scene_samples(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
             quad = jitter(_quad(h, *free[i]), rng, 1.0)
             if cv2.contourArea(np.float32(quad)) > 100:
                 add(quad, empty)
+    for quad in _clutter_windows(photo, cards, rng):
+        add(quad, empty)
     return (np.array(crops, np.uint8), np.array(kinds, np.int8), np.array(opens, np.uint8), np.array(dead, np.uint8))
+
+
+def _clutter_windows(photo, cards: list[dict], rng: np.random.Generator, n_random: int = 8) -> list[np.ndarray]:
+    """Card-sized windows away from every card of the maze: anywhere on the table, and on the
+    odd-coloured patches (hands, cups, other cards) where the scanner looks for the start's ladder.
+    The reader must call them empty, or a hand passes for the start."""
+    from vision.goals import find_blobs
+    from vision.mask import card_mask
+    from vision.settings import GoalSettings, MaskSettings, StartSettings
+    from vision.start import odd_patches
+    k = photo.fine_scale / photo.work_scale
+    centres = np.array([np.mean(c["corners"], axis=0) for c in cards])
+    width = float(np.median([np.linalg.norm(np.subtract(c["corners"][1], c["corners"][0])) for c in cards]))
+    h, w = photo.fine.shape[:2]
+    spots = [np.array([rng.uniform(0, w), rng.uniform(0, h)]) for _ in range(n_random)]
+    mask = card_mask(photo.work, MaskSettings())
+    blobs = find_blobs(photo.work, mask, GoalSettings())
+    if blobs:
+        lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
+        patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, StartSettings())
+        for p in sorted(patches, key=lambda p: -p.area)[:6]:
+            spots.append(p.centre * k + rng.normal(0, 0.2 * width, 2))
+    out = []
+    for c in spots:
+        if np.min(np.linalg.norm(centres - c, axis=1)) < 0.6 * width:
+            continue
+        size = width * rng.uniform(0.6, 1.6)
+        a = rng.uniform(0, np.pi)
+        u = np.array([np.cos(a), np.sin(a)]) * size / 2
+        v = np.array([-np.sin(a), np.cos(a)]) * size / 0.648 / 2
+        out.append(np.array([c - u - v, c + u - v, c + u + v, c - u + v]))
+    return out
 
 
 def _safe(seed: int):
@@ -120,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             if (i + 1) % 100 == 0:
                 print(f"{i + 1}/{args.scenes} scenes, {time.perf_counter() - t0:.0f} s", flush=True)
     x, k, o, d = (np.concatenate(a) for a in zip(*parts))
-    np.savez_compressed(args.out, x=x, kind=k, opens=o, dead=d)
+    np.savez(args.out, x=x, kind=k, opens=o, dead=d)
     print(f"{len(x)} crops from {len(parts)} scenes -> {args.out}; kinds {np.bincount(k, minlength=len(KINDS)).tolist()}")
     return 0
 

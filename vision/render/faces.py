@@ -105,7 +105,8 @@ def goal_back(style: Style, w: int, prng: random.Random, rng: np.random.Generato
 
 
 def back_pattern(img: np.ndarray, pattern: str, mark, prng: random.Random) -> None:
-    """Decorate a card back: embossed emblem, diamond, rings, stripes or dots."""
+    """Decorate a card back: embossed emblem, diamond, rings, stripes, dots, a printed word,
+    checks, a star, or nothing (goal backs differ between editions and publishers)."""
     h, w = img.shape[:2]
     c = (w // 2, h // 2)
     th = max(1, w // 40)
@@ -121,12 +122,37 @@ def back_pattern(img: np.ndarray, pattern: str, mark, prng: random.Random) -> No
     elif pattern == "stripes":
         for x in range(-h, w + h, max(4, w // 8)):
             cv2.line(img, (x, 0), (x + h, h), mark, th, cv2.LINE_AA)
-    else:
+    elif pattern == "text":
+        _word(img, prng.choice(["SAB", "SABOTEUR", "GOAL", "ZIEL", "DOEL", "OR?", "MINE", "X"]), mark, prng)
+    elif pattern == "checks":
+        step = max(3, w // prng.choice([4, 6, 8]))
+        for y in range(0, h, step):
+            for x in range((y // step) % 2 * step, w, 2 * step):
+                cv2.rectangle(img, (x, y), (x + step - 1, y + step - 1), mark, -1)
+    elif pattern == "star":
+        pts = [c + 0.35 * w * np.array([math.sin(a), -math.cos(a)]) * (1.0 if i % 2 == 0 else 0.45)
+               for i, a in enumerate(np.linspace(0, 2 * math.pi, 11)[:-1])]
+        cv2.fillPoly(img, [np.int32(pts)], mark, cv2.LINE_AA)
+    elif pattern == "dots":
         for y in range(w // 10, h, w // 5):
             for x in range(w // 10, w, w // 5):
                 cv2.circle(img, (x, y), max(1, w // 30), mark, -1, cv2.LINE_AA)
     if prng.random() < 0.5:
         cv2.rectangle(img, (w // 14, w // 14), (w - w // 14, h - w // 14), mark, th, cv2.LINE_AA)
+
+
+def _word(img: np.ndarray, word: str, color, prng: random.Random) -> None:
+    """A word printed across the back, somewhere along its length, upright or upside down."""
+    h, w = img.shape[:2]
+    scale = 1.0
+    (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+    scale = 0.8 * w / max(tw, 1) * prng.uniform(0.5, 1.0)
+    thick = max(1, int(scale * 2))
+    (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
+    y = int(h * prng.uniform(0.3, 0.85))
+    cv2.putText(img, word, ((w - tw) // 2, y), cv2.FONT_HERSHEY_DUPLEX, scale, color, thick, cv2.LINE_AA)
+    if prng.random() < 0.5:
+        img[:] = cv2.rotate(img, cv2.ROTATE_180)
 
 
 def emblem(img: np.ndarray, c: np.ndarray, r: float, color) -> None:

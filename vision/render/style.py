@@ -40,7 +40,7 @@ class Style:
     ladder: Color
     goal_back: Color
     goal_mark: Color
-    goal_pattern: str  # "emblem" | "diamond" | "rings" | "stripes" | "dots"
+    goal_pattern: str  # "emblem" | "diamond" | "rings" | "stripes" | "dots" | "text" | "plain" | "checks" | "star"
     gloss: float  # strength of glare spots on cards
     extra: dict = field(default_factory=dict)
 
@@ -84,7 +84,8 @@ def random_style(rng: random.Random, family: str | None = None) -> Style:
         goal_back=jitter(rng, rng.choice([(40, 90, 150), (30, 70, 120), (60, 120, 190), (120, 80, 40),
                                         (60, 60, 130), (50, 110, 70), (40, 160, 200)]), 20),
         goal_mark=jitter(rng, rng.choice([(90, 170, 220), (40, 50, 60), (200, 220, 230), (60, 200, 240)]), 20),
-        goal_pattern=rng.choices(["emblem", "diamond", "rings", "stripes", "dots"], weights=[4, 1.5, 1.5, 1.5, 1.5])[0],
+        goal_pattern=rng.choices(["emblem", "diamond", "rings", "stripes", "dots", "text", "plain", "checks", "star"],
+                                 weights=[4, 1.5, 1.5, 1.5, 1.5, 2, 1, 1, 1])[0],
         gloss=rng.uniform(0.0, 0.6),
     )
     _family_tweaks(s, rng)
