@@ -1,6 +1,6 @@
 """Walk the maze outward from the fiducials, one card at a time, reading each cell."""
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -84,7 +84,25 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     else:
         h = _refit(cells, h, robust=True)
     cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card))
-    return list(cells.values()), _refit(cells, h, robust=True)
+    h = _refit(cells, h, robust=True)
+    return _registered(cells, h), h
+
+
+def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
+    """Path cards at the cell their outline lies on under the whole board's fit: where the walk
+    stepped over a card (or read one twice) a card sits nearer another cell than its own label.
+    A card that would land on a cell already taken is dropped."""
+    inv = np.linalg.inv(h)
+    out = {p: c for p, c in cells.items() if c.kind != "path"}
+    placed = []
+    for p, c in cells.items():
+        if c.kind == "path":
+            b = cv2.perspectiveTransform(np.float64(c.quad.mean(axis=0))[None, None], inv)[0, 0]
+            placed.append((float(np.abs(b - p).max()), (int(round(b[0])), int(round(b[1]))), c))
+    for _, q, c in sorted(placed, key=lambda t: t[0]):
+        if q not in out:
+            out[q] = c if (c.col, c.row) == q else replace(c, col=q[0], row=q[1])
+    return list(out.values())
 
 
 def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float) -> list[tuple[int, int]]:
