@@ -1,4 +1,5 @@
 """vision.scan(image) -> Scan: the pipeline, step by step, each step with only its own settings."""
+import itertools
 import time
 from dataclasses import dataclass, field
 
@@ -180,9 +181,9 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, settings: Sca
     columns = find_goal_columns(blobs, settings.goals)[: settings.start.columns]
     columns += copy_columns(photo.work, blobs)[: settings.start.columns]
     columns = [c for c in columns if start_first.goal_votes(photo.fine, c, k) >= 2]
-    windows = start_first.start_windows(photo, patches)
-    if not windows or windows[0].p_start < 0.5:   # no odd patch is a ladder: look where the goals say
-        windows += [w for c in columns[:2] for w in start_first.strip_windows(photo, c)]
+    # odd patches first (a ladder); then where the goal columns say the start must lie
+    windows = itertools.chain(start_first.start_windows(photo, patches),
+                              (w for c in columns[:2] for w in start_first.strip_windows(photo, c)))
     for window in windows:
         found = start_first.snap(photo, grads, window)
         if found is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
+from .camera import CameraShot
 from .route import screen_of
 from .ui import act, button, card, hint, ident, title, use_file_picker, pick_photo
 
@@ -29,6 +30,7 @@ def Demo(s: Session) -> ft.Control:
         hint(tr.t("Tap a table photo (made by the project's renderer) or choose your own photo of a maze.")),
         ft.Row(thumbs, wrap=True, spacing=6),
         button(tr.t("Choose a photo"), own_photo, "demo-own", ft.Icons.PHOTO_CAMERA, primary=False),
+        CameraShot(tr, s.demo_scan, "demo-", disabled=s.busy),
     ]
     if s.busy:
         items.append(ft.Row([ft.ProgressRing(), ft.Text(tr.t("Reading the photo..."))]))

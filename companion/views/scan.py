@@ -4,6 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..session import Session
+from .camera import CameraShot
 from .route import screen_of
 from .grid import Grid
 from .picker import Picker
@@ -49,6 +50,7 @@ def Scan(s: Session) -> ft.Control:
                   "Or tap the empty cell where the card went and choose it.")),
         ft.Row([button(tr.t("Take or choose a photo"), take_photo, "photo", ft.Icons.PHOTO_CAMERA),
                 button(tr.t("Cancel"), act(s.close_panel), "cancel", ft.Icons.CLOSE, primary=False)], wrap=True),
+        CameraShot(tr, s.submit_photo, disabled=s.busy),
     ]
     sender = s.phone_photo_from()
     if sender and not s.busy:  # a player took the photo with their own phone

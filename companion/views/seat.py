@@ -9,6 +9,7 @@ import flet as ft
 
 from ..i18n import Translator
 from ..session_seat import SeatSession
+from .camera import CameraShot
 from .ui import act, button, card, hint, ident, title, use_file_picker, pick_photo
 
 
@@ -95,4 +96,5 @@ def SeatPage(s: SeatSession) -> ft.Control:
         ident("seat-title", title(tr.t("{name}'s phone", name=s.name()))),
         *_messages(s), *_task(s), card(*public),
         button(tr.t("Send a photo of the table"), photo, "seat-photo", ft.Icons.PHOTO_CAMERA, primary=False),
+        CameraShot(tr, s.send_photo, "seat-"),
     ], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True), expand=True)
