@@ -116,27 +116,23 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
 
 
 def _starts_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,
-                column: GoalColumn, settings: ScanSettings) -> list:
-    """Start-like cards near this goal column, most start-like first: (outline quad in fine px,
-    evidence, the quad framed by its cross pattern, the card reader's probability of the start)."""
+                column: GoalColumn, settings: ScanSettings):
+    """Start-like cards near this goal column, most start-like first (the card reader's call on the
+    rough window, then the ladder's evidence): yields (outline quad in fine px, evidence, the quad
+    framed by its cross pattern, the reader's probability of the start). Lazy: posing a window on
+    its cross is the costly part, and the first start usually gives a frame that reads well."""
     k = photo.fine_scale / photo.work_scale
-    scored = []
-    hits = start_candidates(lab, mask, column, settings.start)
-    hits += odd_candidates(patches, column, settings.start)
-    for hit in hits:
+    quads = []
+    for hit in start_candidates(lab, mask, column, settings.start) + odd_candidates(patches, column, settings.start):
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
-        quad = np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl])
-        scored.append((evidence(rectify(photo.fine, quad)).score, quad))
-    scored.sort(key=lambda t: -t[0])
-    found = []
-    for _, quad in scored[: settings.start.snapped]:
+        quads.append(np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl]))
+    rough = [g.p("start") for g in cellnet.read(photo.fine, quads)]
+    scored = sorted(((p >= 0.5, evidence(rectify(photo.fine, q)).score, q) for p, q in zip(rough, quads)),
+                    key=lambda t: (-t[0], -t[1]))
+    for _, _, quad in scored[: settings.start.snapped]:
         quad = fit_cross(photo.fine, quad)
-        found.append((evidence(rectify(photo.fine, quad)), quad))
-    # the cross frames the card's middle; its outline fixes the size
-    outlines = [push_pairs(grads, quad, -0.05, 0.22, 12) for _, quad in found]
-    p_start = [g.p("start") for g in cellnet.read(photo.fine, outlines)]
-    out = [(o, ev, quad, p) for o, (ev, quad), p in zip(outlines, found, p_start)]
-    return sorted(out, key=lambda t: (-(t[3] >= 0.5), -t[1].score))
+        outline = push_pairs(grads, quad, -0.05, 0.22, 12)   # the cross frames the middle; the outline fixes the size
+        yield outline, evidence(rectify(photo.fine, quad)), quad, cellnet.read(photo.fine, [outline])[0].p("start")
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
@@ -148,7 +144,7 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    best, sane, error = None, False, None
+    best, error = None, None
     for source in (_find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, settings)):
@@ -160,8 +156,8 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
                     break
         except ScanError as err:
             error = error or err
-        if sane:
-            break
+        if best is not None and _clean(best[2], settings.cell.low_confidence):
+            break   # a frame from the goal column that reads clearly: no start-first search
     if best is None:
         raise error or StartNotFound()
     _, goals, cells, h = best
@@ -215,12 +211,19 @@ def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
 
 
 def _quality(cells: list, low: float) -> tuple[float, bool]:
-    """How well a frame reads the maze: cards read clearly count for it, unsure ones twice against
-    (a start one cell off, or a cross elsewhere taken for the start, puts the grid across the
-    cards); sane when there is a maze and few of its cards are unsure, so no other frame is tried."""
+    """How well a frame reads the maze: cards read clearly count for it, unsure ones three times
+    against (a start one cell off, or a cross elsewhere taken for the start, puts the grid across
+    the cards); sane when few of its cards are unsure, so no other frame is tried (a young maze
+    has few cards, and the reader vets the start)."""
     paths = [c.confidence for c in cells if c.kind == "path"]
     unsure = sum(c < low for c in paths)
-    return len(paths) - 3.0 * unsure, len(paths) >= 3 and unsure <= 0.25 * len(paths)
+    return len(paths) - 3.0 * unsure, _clean(cells, low)
+
+
+def _clean(cells: list, low: float) -> bool:
+    """At most a quarter of the path cards read unsure."""
+    paths = [c.confidence for c in cells if c.kind == "path"]
+    return sum(c < low for c in paths) <= 0.25 * len(paths)
 
 
 def _card_dict(c: board.Cell, fine_scale: float) -> dict:

@@ -71,11 +71,11 @@ def crop(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 def standardise(crops: np.ndarray) -> np.ndarray:
     """N x H x W x 3 uint8 -> N x 3 x H x W float32, each crop's channels at mean 0, spread 1."""
-    x = crops.astype(np.float32)
-    mean = x.mean(axis=(1, 2), keepdims=True)
-    std = x.std(axis=(1, 2), keepdims=True)
-    x = (x - mean) / (std + 8.0)
-    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    n = len(crops)
+    x = crops.reshape(n, -1, 3).astype(np.float32)
+    x -= x.mean(axis=1, keepdims=True)
+    x /= np.sqrt(np.einsum("npc,npc->nc", x, x) / x.shape[1])[:, None, :] + 8.0
+    return np.ascontiguousarray(x.reshape(crops.shape).transpose(0, 3, 1, 2))
 
 
 @lru_cache(maxsize=1)
