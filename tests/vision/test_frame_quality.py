@@ -23,6 +23,10 @@ def test_a_frame_reading_clear_cards_beats_one_reading_unsure_cards():
     assert clear > muddled
 
 
-def test_a_frame_with_no_maze_is_not_taken_as_sane():
+def test_a_young_maze_read_clearly_ends_the_search():
+    """First turn: only the start and the goals lie there; nothing is unsure, so no other frame
+    (and no start-first search) is tried. One unsure card of two is enough to look further."""
     score, sane = _quality(_cells([]), LOW)
-    assert not sane and score == 0
+    assert sane and score == 0
+    _, sane = _quality(_cells([0.9, 0.3]), LOW)
+    assert not sane
