@@ -20,7 +20,7 @@ from companion.storage import Store
 from engine.rules import Rules
 from vision.errors import UnreadableImage
 
-from .helpers import ARTIFACTS, CHROMIUM_ARGS, AppServer, by_id, click, open_app, shot
+from .helpers import ARTIFACTS, CHROMIUM_ARGS, AppServer, by_id, click, click_until, open_app, shot
 from .phones import Frames, wait_until
 from .test_game import wait_text
 
@@ -67,15 +67,37 @@ def turn_game(db: Path) -> None:
     service.store.close()
 
 
-def take_picture(page, prefix: str, name: str) -> None:
-    """Open the camera, wait for its preview, shoot; a screenshot of the preview is kept."""
-    click(page, f"{prefix}camera")
+def press_until_gone(page, identifier: str, timeout: float = 60) -> None:
+    """Tap until the control goes away: a tap lost while Flutter rebuilds, or one on the shutter
+    before the camera is ready (still disabled), is simply repeated; a busy shutter ignores it."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        loc = by_id(page, identifier)
+        if not loc.count():
+            return
+        try:
+            loc.first.click(timeout=2000)
+        except Exception:  # noqa: BLE001 - gone or moving between the check and the tap
+            pass
+        page.wait_for_timeout(2500)
+    shot(page, f"failure-{identifier}")
+    raise AssertionError(f"{identifier} never went away")
+
+
+def open_camera(page, prefix: str) -> None:
+    """Open the camera and wait until its preview plays (minutes are allowed on a busy machine)."""
+    click_until(page, f"{prefix}camera", f"{prefix}camera-close")
     page.wait_for_function("() => { const v = document.querySelector('video');"
-                           " return v && v.readyState >= 2 && v.videoWidth > 0; }", timeout=30000)
-    time.sleep(1.0)  # the first frames of the test pattern
+                           " return v && v.readyState >= 2 && v.videoWidth > 0; }", timeout=90000)
+
+
+def take_picture(page, prefix: str, name: str) -> None:
+    """Open the camera, shoot; screenshots of the page and of the preview are kept."""
+    open_camera(page, prefix)
+    page.wait_for_timeout(1000)  # the first frames of the test pattern
     shot(page, f"{name}-open")  # headless Chromium leaves the <video> out of page shots: one of its own
     page.locator("video").first.screenshot(path=str(ARTIFACTS / f"{name}-preview.png"))
-    click(page, f"{prefix}camera-shoot")
+    press_until_gone(page, f"{prefix}camera-shoot")
 
 
 def no_camera_warnings(server: AppServer) -> None:
@@ -91,10 +113,9 @@ def test_a_camera_shot_of_the_path_card_reaches_the_scanner(camera_browser, tmp_
         open_app(page, server.url + "game/1")
         click(page, "action-path")
         by_id(page, "photo").first.wait_for()  # the file picker is offered beside the camera
-        click(page, "camera")  # open and close once: the next opening starts a camera anew
-        click(page, "camera-close")
-        by_id(page, "camera").first.wait_for()
-        page.wait_for_function("() => !document.querySelector('video')", timeout=15000)
+        open_camera(page, "")  # open and close once: the next opening starts a camera anew
+        press_until_gone(page, "camera-close")
+        page.wait_for_function("() => !document.querySelector('video')", timeout=30000)
         start = frames.mark()
         take_picture(page, "", "camera-scan")
         wait_until(lambda: page.wait_for_timeout(100) or frames.contains("retake", start), 60,
