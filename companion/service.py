@@ -22,6 +22,7 @@ from engine.record import dumps, make_header, state_from_header
 from engine.rules import Rules
 from engine.state import GameState, new_game
 
+from .i18n.names import N_
 from .storage import LogEntry, StorageError, Store
 
 Listener = Callable[[int], None]
@@ -92,7 +93,7 @@ def replay(header: dict[str, Any], moves: list[dict[str, Any]]) -> tuple[GameSta
         state, evs = eapply(state, move_from_dict(m))
         if evs and isinstance(evs[0], Rejected):
             raise StorageError(f"The saved game no longer replays ({evs[0].reason}).",
-                               "The saved game no longer replays ({reason}).", reason=evs[0].reason)
+                               N_("The saved game no longer replays ({reason})."), reason=evs[0].reason)
         events.append([event_to_dict(e) for e in evs])
     return state, events
 
@@ -177,7 +178,7 @@ class GameService:
         live = self.game(game_id)
         with live.lock:
             if len(live.moves) <= 1:  # the first move deals round 1: the game itself
-                raise GameError("There is nothing to undo yet.")
+                raise GameError(N_("There is nothing to undo yet."))
             undone = live.moves[-1]
             self.store.append(game_id, "undo", {"move": undone})
             self._refresh(live)
@@ -209,9 +210,9 @@ class GameService:
             done = len(live.state.round_gold)
             if not 1 <= round_no <= done:
                 raise GameError(f"Round {round_no} has no result to correct yet.",
-                                msgid="Round {round} has no result to correct yet.", round=round_no)
+                                msgid=N_("Round {round} has no result to correct yet."), round=round_no)
             if set(gold) != set(range(live.state.n)) or any(v < 0 or v > 30 for v in gold.values()):
-                raise GameError("Give every player's gold for that round, from 0 to 30 nuggets.")
+                raise GameError(N_("Give every player's gold for that round, from 0 to 30 nuggets."))
             self.store.append(game_id, "correction", {"round": round_no,
                                                       "gold": {str(k): v for k, v in gold.items()}})
             live.log = self.store.log(game_id)

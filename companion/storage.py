@@ -18,6 +18,8 @@ from typing import Any, Callable
 
 import sqlite_utils
 
+from .i18n.names import N_
+
 PHOTO_BUDGET_BYTES = 40 * 1024 * 1024  # per game; the oldest photos go first
 PHOTO_MAX_BYTES = 4 * 1024 * 1024  # per photo, after the service has shrunk it
 
@@ -92,8 +94,8 @@ class Store:
             aside = self._move_aside()
             self.notice = (f"The saved games file {self.path.name} was damaged ({exc}). It was kept "
                            f"as {aside.name} for recovery and a new, empty file was started.")
-            self.notice_msgid = ("The saved games file {file} was damaged ({error}). It was kept as {copy} "
-                                 "for recovery and a new, empty file was started.")
+            self.notice_msgid = N_("The saved games file {file} was damaged ({error}). It was kept as {copy} "
+                                    "for recovery and a new, empty file was started.")
             self.notice_params = {"file": self.path.name, "error": str(exc), "copy": aside.name}
             self.db = self._open_checked()
 
@@ -134,7 +136,9 @@ class Store:
         current = row[0] if row else 0
         if current > len(MIGRATIONS):
             raise StorageError(f"The saved games file was written by a newer version "
-                               f"(schema {current}); please update the app.")
+                               f"(schema {current}); please update the app.",
+                               N_("The saved games file was written by a newer version (schema {version}); "
+                                  "please update the app."), version=current)
         for version in range(current + 1, len(MIGRATIONS) + 1):
             with db.atomic():
                 MIGRATIONS[version - 1](db)
@@ -166,7 +170,7 @@ class Store:
         with self._lock:
             rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))
         if not rows:
-            raise StorageError(f"There is no game number {game_id}.", "There is no game number {number}.",
+            raise StorageError(f"There is no game number {game_id}.", N_("There is no game number {number}."),
                                number=game_id)
         return self._game_row(rows[0])
 
@@ -197,7 +201,7 @@ class Store:
                                    [game_id]).fetchone()[0]
             seq = (last or 0) + 1
             if expect_seq is not None and expect_seq != seq:
-                raise StorageError("Someone else recorded an action first; the screen was refreshed.")
+                raise StorageError(N_("Someone else recorded an action first; the screen was refreshed."))
             self.db["events"].insert({"game_id": game_id, "seq": seq, "kind": kind,
                                       "payload": json.dumps(payload), "at": time.time()})
             self.db["games"].update(game_id, {"updated_at": time.time()})
@@ -224,7 +228,7 @@ class Store:
     def add_photo(self, game_id: int, data: bytes, seq: int | None = None) -> int:
         """Keep a (shrunk) photo with the game, pruning the oldest beyond the budget."""
         if len(data) > PHOTO_MAX_BYTES:
-            raise StorageError("That photo is too large to keep; it was not saved.")
+            raise StorageError(N_("That photo is too large to keep; it was not saved."))
         with self._lock, self.db.atomic():
             table = self.db["photos"]
             table.insert({"game_id": game_id, "seq": seq, "at": time.time(),
@@ -252,6 +256,6 @@ class Store:
         with self._lock:
             row = self.db.execute("SELECT data FROM photos WHERE id = ?", [photo_id]).fetchone()
         if row is None:
-            raise StorageError(f"Photo {photo_id} is no longer kept.", "Photo {number} is no longer kept.",
+            raise StorageError(f"Photo {photo_id} is no longer kept.", N_("Photo {number} is no longer kept."),
                                number=photo_id)
         return row[0]

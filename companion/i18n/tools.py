@@ -36,7 +36,7 @@ def _marked(tree: ast.AST) -> list[tuple[int, str | tuple[str, str]]]:
             continue
         ids = tuple(a.value for a in args)
         out.append((node.lineno, ids[0] if count == 1 else ids))
-    return out
+    return sorted(out, key=lambda found: found[0])  # ast.walk is breadth-first; new ids go in in reading order
 
 
 def template(root: Path) -> Catalog:
@@ -66,26 +66,62 @@ def extract(root: Path) -> tuple[Path, int]:
     return out, len(cat)
 
 
+def _revive(cat: Catalog, tpl: Catalog) -> None:
+    """Bring an obsolete (`#~`) entry back when the code uses its id again, translation and all.
+
+    Babel's `update` would add the id as a new, empty message and keep the `#~` copy beside it:
+    the translation would look lost and the file would hold the id twice.
+    """
+    used = {m.id for m in tpl if m.id}
+    for key, message in list(cat.obsolete.items()):
+        if message.id in used:
+            del cat.obsolete[key]
+            cat[message.id] = message
+
+
+def _keep_order(cat: Catalog, order: list) -> None:
+    """Ids already in the file stay where they were; new ones follow, in the code's order.
+
+    Babel orders the merged catalogue like the template, which would rewrite every `.po` whenever
+    the extraction order differs from the hand-kept one; review wants only the real changes.
+    """
+    rank = {msgid: i for i, msgid in enumerate(order)}
+    messages = sorted((m for m in cat if m.id), key=lambda m: rank.get(m.id, len(rank)))  # stable
+    for m in messages:
+        del cat[m.id]
+    for m in messages:
+        cat[m.id] = m
+
+
+def _merge(lang: str, tpl: Catalog, force: bool) -> tuple[int, int]:
+    """Merge the code's ids into one catalogue and write it; (ids added, ids newly obsolete)."""
+    cat = read_catalog(lang)
+    order = [m.id for m in cat if m.id]
+    before, now = set(order), {m.id for m in tpl if m.id}
+    kept = len(before & now)
+    if not force and before and kept < len(before) / 2:
+        raise SystemExit(f"{lang}: only {kept} of {len(before)} ids are still in the code; "
+                         "the screens are probably not wired to the catalogue yet (use force)")
+    _revive(cat, tpl)
+    changed = before != now  # an unchanged catalogue keeps its POT-Creation-Date too
+    cat.update(tpl, no_fuzzy_matching=True, update_header_comment=False, update_creation_date=changed)
+    _keep_order(cat, order)
+    if lang == SOURCE:
+        for m in cat:
+            if m.id and not m.string:
+                m.string = m.id
+    with po_path(lang).open("wb") as fh:  # no `#:` lines: they would churn with every edit of the code
+        write_po(fh, cat, width=100, no_location=True, ignore_obsolete=False)
+    return len(now - before), len(before - now)
+
+
 def update(root: Path, force: bool = False) -> list[tuple[str, int, int]]:
-    """Merge the code's ids into every catalogue; refuse when most ids would go obsolete."""
+    """Merge the code's ids into every catalogue; refuse when most ids would go obsolete.
+
+    On a tree whose catalogues already match the code this rewrites each file byte for byte.
+    """
     tpl = template(root)
-    done = []
-    for lang in LANGUAGES:
-        cat = read_catalog(lang)
-        before = {m.id for m in cat if m.id}
-        kept = sum(1 for m in tpl if m.id in before)
-        if not force and before and kept < len(before) / 2:
-            raise SystemExit(f"{lang}: only {kept} of {len(before)} ids are still in the code; "
-                             "the screens are probably not wired to the catalogue yet (use force)")
-        cat.update(tpl, no_fuzzy_matching=True, update_header_comment=False)
-        if lang == SOURCE:
-            for m in cat:
-                if m.id and not m.string:
-                    m.string = m.id
-        with po_path(lang).open("wb") as fh:
-            write_po(fh, cat, width=100, ignore_obsolete=False)
-        done.append((lang, len({m.id for m in cat if m.id} - before), len(cat.obsolete)))
-    return done
+    return [(lang, *_merge(lang, tpl, force)) for lang in LANGUAGES]
 
 
 def message_problems(lang: str, message: Message, nplurals: int) -> list[str]:

@@ -5,7 +5,7 @@ import time
 
 import flet as ft
 
-from ..i18n.names import STATUS
+from ..i18n.names import N_, STATUS
 from ..session import Session
 from .route import screen_of
 from .ui import act, button, card, hint, ident, title, use_file_picker
@@ -14,7 +14,8 @@ from .ui import act, button, card, hint, ident, title, use_file_picker
 def _stats(s: Session) -> ft.Control:
     if not s.stats:
         return hint(s.tr.t("Statistics appear once a game is finished."))
-    cols = [s.tr.t(c) for c in ("Player", "Games", "Wins", "Gold", "Saboteur rounds won", "Digger rounds won")]
+    cols = [s.tr.t(c) for c in (N_("Player"), N_("Games"), N_("Wins"), N_("Gold"), N_("Saboteur rounds won"),
+                               N_("Digger rounds won"))]
     keys = ["name", "games", "wins", "nuggets", "won_as_saboteur", "won_as_digger"]
     return ft.DataTable(columns=[ft.DataColumn(ft.Text(c)) for c in cols], column_spacing=10, data_row_max_height=40,
                         rows=[ft.DataRow([ft.DataCell(ft.Text(str(r[k]))) for k in keys]) for r in s.stats])
@@ -41,7 +42,7 @@ def Past(s: Session) -> ft.Control:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.get("created_at", 0)))
         rows.append(card(
             ft.Text(tr.t("Game {number} - {date} - {status}, round {round}", number=g["id"], date=when,
-                         status=tr.t(STATUS.get(g["status"], "unreadable")), round=g["round"]),
+                         status=tr.t(STATUS.get(g["status"], N_("unreadable"))), round=g["round"]),
                     weight=ft.FontWeight.BOLD),
             hint(", ".join(g["players"])),
             ft.Row([button(tr.t("Resume") if g["status"] == "active" else tr.t("Open"), act(s.resume, g["id"]),

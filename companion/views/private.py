@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..i18n.names import N_
 from ..session import Session
 from .route import screen_of
 from .ui import act, button, hint, ident, title
@@ -43,10 +44,10 @@ def Private(s: Session) -> ft.Control:
                                hint(tr.t("Give the phone to {name}. Nobody else looks.", name=name))]
     if what in ("role", "peek", "gold", "payout"):
         items.append(_hold_area(s))
-        done = {"role": (act(s.done_role), "Done - pass the phone on"),
-                "peek": (act(s.done_peek), "Done - pass the phone back"),
-                "gold": (act(s.close_private), "Done - hide"),
-                "payout": (act(s.close_private), "Done - pass the phone on")}[what]
+        done = {"role": (act(s.done_role), N_("Done - pass the phone on")),
+                "peek": (act(s.done_peek), N_("Done - pass the phone back")),
+                "gold": (act(s.close_private), N_("Done - hide")),
+                "payout": (act(s.close_private), N_("Done - pass the phone on"))}[what]
         items.append(button(tr.t(done[1]), done[0], "private-done", ft.Icons.CHECK))
     elif what == "pick":
         items += _pick(s)

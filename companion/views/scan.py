@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..i18n.names import N_
 from ..session import Session
 from .camera import CameraShot
 from .route import screen_of
@@ -17,9 +18,9 @@ def _verdict(s: Session) -> ft.Control | None:
         return None
     if v["kind"] == "place":
         icon = ft.Icons.CHECK_CIRCLE if v["legal"] else ft.Icons.CANCEL
-        label = "LEGAL" if v["legal"] else "REFUSED"
+        label = N_("LEGAL") if v["legal"] else N_("REFUSED")
     else:
-        icon, label = ft.Icons.HELP_OUTLINE, "CHECK"
+        icon, label = ft.Icons.HELP_OUTLINE, N_("CHECK")
     return ident("verdict", ft.Container(ft.Row([
         ft.Icon(icon, size=28), ft.Text(s.tr.t(label), weight=ft.FontWeight.BOLD),
         ft.Text(v["text"], expand=True)]), padding=10, border_radius=8,

@@ -162,3 +162,14 @@ def test_command_line_explains_a_bad_db_path(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=60)
     assert res.returncode == 1
     assert "Cannot start" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_a_file_from_a_newer_version_is_refused_in_the_players_language(tmp_path: Path) -> None:
+    """The refusal carries its catalogue id, so a French table is not told in English."""
+    from companion.i18n import error_text, translator
+    Store(tmp_path / "g.db").db.execute("UPDATE schema_version SET version = 99 WHERE id = 1")
+    with pytest.raises(StorageError) as err:
+        Store(tmp_path / "g.db")
+    assert "schema 99" in str(err.value) and err.value.params == {"version": 99}
+    french = error_text(translator("fr"), err.value)
+    assert "99" in french and french != str(err.value)
