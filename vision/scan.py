@@ -65,7 +65,12 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: 
     # (goals merged into the maze blob, or coloured like the tablecloth)
     for columns, placed in ((find_goal_columns(blobs, settings.goals), True), (copy_columns(photo.work, blobs), False)):
         seen_goals |= bool(columns)
-        for column in columns[: settings.start.columns]:
+        columns = columns[: settings.start.columns]
+        # a column whose three cards the reader all calls goals comes first (two goals and the
+        # next card in line also make three alike in a line); the rest keep their order, as the
+        # reader may not know this edition's goal backs
+        sure = [start_first.goal_votes(photo.fine, c, k) == 3 for c in columns]
+        for _, column in sorted(zip(sure, columns), key=lambda t: -t[0]):
             for outline, ev, pattern, p_start in _starts_for(photo, lab, mask, patches, grads, column, settings):
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:

@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
     parts = [np.load(p) for p in args.data]
-    x = torch.from_numpy(np.concatenate([p["x"] for p in parts])).permute(0, 3, 1, 2)   # uint8: 4x less memory
+    x = torch.from_numpy(np.concatenate([p["x"] for p in parts])).permute(0, 3, 1, 2).contiguous()   # uint8: 4x less memory
     kind = torch.from_numpy(np.concatenate([p["kind"] for p in parts]).astype(np.int64))
     opens = torch.from_numpy(np.concatenate([p["opens"] for p in parts]).astype(np.float32))
     dead = torch.from_numpy(np.concatenate([p["dead"] for p in parts]).astype(np.float32))
