@@ -120,7 +120,8 @@ def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float) -> list[t
         if 0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q)):
             window.append(pos)
             quads.append(q)
-    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > min_card]
+    # no neighbour vouches for an island: only a sure reading seeds one (tiles can look card-sized)
+    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > max(min_card, MASK_OVERRULES)]
 
 
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
@@ -147,7 +148,8 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
         cells[pos] = cell
         if len(cells) % 3 == 0:
             h = _refit(cells, h)
-        queue.extend((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS)
+        if cell.confidence >= cs.low_confidence:   # an unsure card does not lead the walk further
+            queue.extend((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS)
     return cells
 
 
@@ -160,6 +162,7 @@ def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | No
     return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
 
 
+MASK_OVERRULES = 0.9   # a reading this sure stands even where the mask sees table
 CARD_KINDS = ("path", "start", "goal_gold", "goal_stone")   # face-up tunnel print
 
 
@@ -185,6 +188,8 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     g = guesses[i]
     if _card_p(g) < cs.min_card:
         return None
+    if sf.mask_trusted and _card_p(g) < MASK_OVERRULES and _mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
+        return None   # an unsure reading on what the mask calls table (tiles, a card-sized pattern)
     conf = min(_sureness(g), 0.5 + 0.5 * (2 * _card_p(g) - 1))
     return Cell(pos[0], pos[1], "path", _some_openings(g), g.dead_end, None, conf, quads[i])
 
