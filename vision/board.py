@@ -174,9 +174,11 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     snapped outlines first. The reader was trained on outlines a little off (gaps, cards out of
     line) and refuses outlines half a card off, so a wrong prediction is simply not chosen; an
     outline over a card already found beside (`taken`) is not looked at."""
-    quads = []
+    quads: list[np.ndarray] = []
     for h in hs:
         predicted = geometry.quad_of(h, *pos)
+        if any(_same_place(predicted, q) for q in quads[1::2]):
+            continue   # another homography already predicted this outline: same reading
         if sf.mask_trusted and _mask_cover(sf, predicted) < 0.1 * gs.min_mask:
             continue   # bare table: no need to look closer
         quads += [_trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
@@ -192,6 +194,11 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
         return None   # an unsure reading on what the mask calls table (tiles, a card-sized pattern)
     conf = min(_sureness(g), 0.5 + 0.5 * (2 * _card_p(g) - 1))
     return Cell(pos[0], pos[1], "path", _some_openings(g), g.dead_end, None, conf, quads[i])
+
+
+def _same_place(a: np.ndarray, b: np.ndarray, share: float = 0.04) -> bool:
+    """Two outlines whose corners lie within `share` of a card width of each other."""
+    return float(np.max(np.linalg.norm(a - b, axis=1))) < share * float(np.linalg.norm(b[1] - b[0]))
 
 
 def _overlaps(quad: np.ndarray, others: list[np.ndarray], share: float = 0.6) -> bool:
