@@ -42,7 +42,7 @@ class Surface:
     mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
 
 
-def read_goals(sf: Surface, quads: list[np.ndarray], cs: CellSettings) -> list[Cell]:
+def read_goals(sf: Surface, quads: list[np.ndarray]) -> list[Cell]:
     """Each goal face down unless the card reader sees a turned-up goal (a gold nugget on a cross,
     coal on a curve) there: goal backs differ between editions, and a back the reader has never
     seen must not pass for a revealed goal."""
@@ -73,7 +73,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     """Two passes: a first walk finds the cards, a homography fitted robustly to all of them
     (one misplaced outline cannot bend it) predicts every cell again for the final reading.
     The fiducials keep their own outlines (framed by their pattern / cut out as lone cards)."""
-    goals = read_goals(sf, goal_quads, cs)
+    goals = read_goals(sf, goal_quads)
     cells = _bfs(sf, h, start, goals, gs, cs)
     others = {p: c for p, c in cells.items() if p != (0, 0)}
     if sum(c.kind == "path" for c in others.values()) >= 3:
@@ -121,7 +121,7 @@ def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float) -> list[t
             window.append(pos)
             quads.append(q)
     # no neighbour vouches for an island: only a sure reading seeds one (tiles can look card-sized)
-    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > max(min_card, MASK_OVERRULES)]
+    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > max(min_card, SURE)]
 
 
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
@@ -162,7 +162,7 @@ def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | No
     return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
 
 
-MASK_OVERRULES = 0.9   # a reading this sure stands even where the mask sees table
+SURE = 0.9   # a reading this sure stands where the mask sees table, and alone seeds an island
 CARD_KINDS = ("path", "start", "goal_gold", "goal_stone")   # face-up tunnel print
 
 
@@ -190,7 +190,7 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     g = guesses[i]
     if _card_p(g) < cs.min_card:
         return None
-    if sf.mask_trusted and _card_p(g) < MASK_OVERRULES and _mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
+    if sf.mask_trusted and _card_p(g) < SURE and _mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
         return None   # an unsure reading on what the mask calls table (tiles, a card-sized pattern)
     conf = min(_sureness(g), 0.5 + 0.5 * (2 * _card_p(g) - 1))
     return Cell(pos[0], pos[1], "path", _some_openings(g), g.dead_end, None, conf, quads[i])
@@ -211,13 +211,10 @@ def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:
     """Homographies of single found cards next to pos: a card predicts its neighbour well even
     where the whole board's fit does not (a steep view, a goal column laid further out)."""
     out = []
-    half = geometry.CARD_HALF
     for dc, dr in STEPS:
         cell = cells.get((pos[0] + dc, pos[1] + dr))
         if cell is not None and cell.kind != "goal":
-            c, r = cell.col, cell.row
-            src = [[c - half, r - half], [c + half, r - half], [c + half, r + half], [c - half, r + half]]
-            h, _ = cv2.findHomography(np.float32(src), np.float32(cell.quad), 0)
+            h, _ = cv2.findHomography(np.float32(geometry.card_corners(cell.col, cell.row)), np.float32(cell.quad), 0)
             if h is not None:
                 out.append(h)
     return out[:2]
@@ -269,9 +266,8 @@ def _refit(cells: dict, h: np.ndarray, robust: bool = False) -> np.ndarray:
     """Homography from every found card's corners (board corners at +-CARD_HALF); with robust,
     outlines that disagree with the rest by over a tenth of a card are left out."""
     src, dst = [], []
-    half = geometry.CARD_HALF
     for (col, row), cell in cells.items():
-        src += [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
+        src += geometry.card_corners(col, row)
         dst += list(cell.quad)
     if len(src) < 8:
         return h

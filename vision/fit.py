@@ -32,18 +32,6 @@ _T, _U = _side_points()
 
 
 
-def _side_score(grads: Gradients, a: np.ndarray, b: np.ndarray) -> float:
-    """Median gradient across the segment a-b (normal component)."""
-    pts = a[None] * _U[:, None] + b[None] * _T[:, None]
-    d = b - a
-    n = np.array([-d[1], d[0]]) / (np.hypot(*d) + 1e-9)
-    h, w = grads.gx.shape
-    xs = np.clip(pts[:, 0].astype(np.int32), 0, w - 1)
-    ys = np.clip(pts[:, 1].astype(np.int32), 0, h - 1)
-    g = np.abs(grads.gx[ys, xs] * n[0] + grads.gy[ys, xs] * n[1])
-    return float(np.median(g) * 0.7 + g.mean() * 0.3)
-
-
 def _side_scores(grads: Gradients, a: np.ndarray, b: np.ndarray, shifts: np.ndarray) -> np.ndarray:
     """_side_score of segment a-b moved by each row of shifts, all at once."""
     pts = a[None] * _U[:, None] + b[None] * _T[:, None]                 # (S, 2)
@@ -88,21 +76,3 @@ def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
             shift[a] += best * out
             shift[b] += best * out
     return q + shift
-
-
-def slide(grads: Gradients, quad: np.ndarray, reach: float = 0.3, steps: int = 25) -> np.ndarray:
-    """Translate the quad along each card axis to where both sides across that axis sit on edges
-    (a card laid with a gap or out of line is offset as a whole, not resized)."""
-    q = quad.astype(np.float64).copy()
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
-    for axis, (i, j), (k, m) in ((ax_w, (1, 2), (3, 0)), (ax_l, (0, 1), (2, 3))):
-        best, best_off = -1.0, 0.0
-        for off in np.linspace(-reach, reach, steps):
-            d = off * axis
-            sc = _side_score(grads, q[i] + d, q[j] + d) + _side_score(grads, q[k] + d, q[m] + d)
-            sc -= abs(off) * 1e-3   # ties go to the prediction
-            if sc > best:
-                best, best_off = sc, off
-        q = q + best_off * axis
-    return q

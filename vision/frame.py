@@ -43,15 +43,14 @@ def board_frame(quad: np.ndarray, pattern: np.ndarray, goals: GoalColumn, k: flo
     card-shaped, else their centres); None when it is implausible (a wrong goal column)."""
     east, south, order = geometry.board_axes(quad, goals.centres * k)
     quad = geometry.board_order(quad, east, south)
-    half = geometry.CARD_HALF
-    corners = [[-half, -half], [half, -half], [half, half], [-half, half]]
+    corners = geometry.card_corners(0, 0)
     try:
         seen = [(cell, goals.blobs[i].centre * k) for cell, i in zip(board.GOAL_CELLS, order) if not goals.blobs[i].guessed]
         h0 = geometry.fit_homography(corners + [list(c) for c, _ in seen], list(quad) + [p for _, p in seen])
         outlines = _goal_quads(goals, order, east, south, k, h0)
         src, pts = list(corners), list(quad)
         for (col, row), gq in zip(board.GOAL_CELLS, outlines):
-            src += [[col + dx, row + dy] for dx, dy in corners]
+            src += geometry.card_corners(col, row)
             pts += list(gq)
         h1 = geometry.fit_homography(src, pts)
     except (ValueError, cv2.error, np.linalg.LinAlgError):

@@ -5,11 +5,14 @@ import numpy as np
 CARD_HALF = 0.49   # half a card in board pitches (cards lie nearly edge to edge)
 
 
+def card_corners(col: float, row: float, half: float = CARD_HALF) -> list[list[float]]:
+    """Board coordinates of the card at (col, row): NW, NE, SE, SW."""
+    return [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]
+
+
 def quad_of(h: np.ndarray, col: float, row: float, half: float = CARD_HALF) -> np.ndarray:
     """Image corners (NW, NE, SE, SW) of the card at (col, row) under board->image homography h."""
-    pts = np.float32([[col - half, row - half], [col + half, row - half],
-                      [col + half, row + half], [col - half, row + half]])
-    return cv2.perspectiveTransform(pts[None], h)[0].astype(np.float64)
+    return cv2.perspectiveTransform(np.float32(card_corners(col, row, half))[None], h)[0].astype(np.float64)
 
 
 def fit_homography(board_pts: list, image_pts: list) -> np.ndarray:

@@ -51,27 +51,44 @@ def sharpness(grey: np.ndarray) -> float:
     return float(np.partition(flat, k)[k] / 8.0 / max(hi - lo, 1.0))
 
 
-def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings):
+class Seen:
+    """What both frame searches start from, worked out once per photo: card blobs, odd-coloured
+    patches (ladder candidates), goal columns seen apart and made of copies, and (on demand, once
+    per column) how many of a column's cards the reader calls goals."""
+
+    def __init__(self, photo: Photo, mask: np.ndarray, settings: ScanSettings):
+        self.blobs = find_blobs(photo.work, mask, settings.goals)
+        if not self.blobs:
+            raise NoMaze()
+        self.lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
+        self.patches = odd_patches(self.lab, mask, max(self.blobs, key=lambda b: b.area).contour, settings.start)
+        self.placed = find_goal_columns(self.blobs, settings.goals)
+        self.copies = copy_columns(photo.work, self.blobs)
+        self._fine, self._k = photo.fine, photo.fine_scale / photo.work_scale
+        self._votes: dict[int, int] = {}
+
+    def votes(self, column: GoalColumn) -> int:
+        if id(column) not in self._votes:
+            self._votes[id(column)] = start_first.goal_votes(self._fine, column, self._k)
+        return self._votes[id(column)]
+
+
+def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
     """Goal columns whose start card is found and gives a plausible board frame, best first:
     yields (goal column, Frame); raises the reason when there is none."""
-    blobs = find_blobs(photo.work, mask, settings.goals)
-    if not blobs:
-        raise NoMaze()
     k = photo.fine_scale / photo.work_scale
-    lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
-    patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
     seen_start = seen_goals = found = False
     # three goals seen apart first; then one seen apart and two copies of its picture in line
     # (goals merged into the maze blob, or coloured like the tablecloth)
-    for columns, placed in ((find_goal_columns(blobs, settings.goals), True), (copy_columns(photo.work, blobs), False)):
+    for columns, placed in ((seen.placed, True), (seen.copies, False)):
         seen_goals |= bool(columns)
         columns = columns[: settings.start.columns]
         # a column whose three cards the reader all calls goals comes first (two goals and the
         # next card in line also make three alike in a line); the rest keep their order, as the
         # reader may not know this edition's goal backs
-        sure = [start_first.goal_votes(photo.fine, c, k) == 3 for c in columns]
+        sure = [seen.votes(c) == 3 for c in columns]
         for _, column in sorted(zip(sure, columns), key=lambda t: -t[0]):
-            for outline, ev, pattern, p_start in _starts_for(photo, lab, mask, patches, grads, column, settings):
+            for outline, ev, pattern, p_start in _starts_for(photo, seen.lab, mask, seen.patches, grads, column, settings):
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
@@ -149,10 +166,10 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         raise TooBlurred()
     mask = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    best, error = None, None
+    best, error, seen = None, None, Seen(photo, mask, settings)
     for source in (_find_fiducials, _start_first):
         try:
-            for i, (goals, frame) in enumerate(source(photo, mask, grads, settings)):
+            for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
                 cells, h = _read_board(photo, mask, grads, frame, settings)
                 score, sane = _quality(cells, settings.cell.low_confidence)
                 if best is None or score > best[0]:
@@ -171,25 +188,19 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     return cards, debug
 
 
-def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings):
+def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
     """Frames found from the start card alone (see vision.start_first): yields (goal column, Frame)."""
-    blobs = find_blobs(photo.work, mask, settings.goals)
-    if not blobs:
-        raise NoMaze()
-    lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
-    patches = odd_patches(lab, mask, max(blobs, key=lambda b: b.area).contour, settings.start)
     k = photo.fine_scale / photo.work_scale
-    columns = find_goal_columns(blobs, settings.goals)[: settings.start.columns]
-    columns += copy_columns(photo.work, blobs)[: settings.start.columns]
-    columns = [c for c in columns if start_first.goal_votes(photo.fine, c, k) >= 2]
+    n = settings.start.columns
+    columns = [c for c in seen.placed[:n] + seen.copies[:n] if seen.votes(c) >= 2]
+    sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
     # odd patches first (a ladder); then where the goal columns say the start must lie
-    windows = itertools.chain(start_first.start_windows(photo, patches),
+    windows = itertools.chain(start_first.start_windows(photo, seen.patches),
                               (w for c in columns[:2] for w in start_first.strip_windows(photo, c)))
     for window in windows:
         found = start_first.snap(photo, grads, window)
         if found is None:
             continue
-        sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
         for column in columns:   # the start and the goals alone fix the frame, else with the maze
             frame = board_frame(found.quad, found.pattern, column, k)
             if frame is None:
@@ -198,11 +209,8 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, settings: Sca
             if frame is not None:
                 yield column, frame
         framed = start_first.frame_for(sf, found, settings.grid, settings.cell)
-        if framed is None:
-            continue
-        quad, goal_quads, h = framed
-        pattern = found.pattern if np.allclose(quad, found.quad) else found.pattern[[2, 3, 0, 1]]
-        yield start_first.goal_column(goal_quads, k), Frame(quad, goal_quads, h, pattern)
+        if framed is not None:
+            yield start_first.goal_column(framed[1], k), Frame(*framed)
     raise StartNotFound()
 
 

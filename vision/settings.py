@@ -51,10 +51,7 @@ class StartSettings:
 class GridSettings:
     search: float = 0.18      # how far a side may move onto its outline, share of the card side
     max_cells: int = 50        # the box holds 44 path cards
-    min_cover: float = 0.75   # share of a cell that must look like card print
     min_mask: float = 0.4     # share of a cell's middle the card-versus-table mask must call card
-    reach: int = 3            # cells searched beyond the known maze (gaps of empty cells)
-    min_outline: float = 1.3  # snapped border / interior gradient below this: keep the prediction
 
 
 @dataclass(frozen=True)

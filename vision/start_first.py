@@ -16,9 +16,9 @@ from .fit import Gradients, push_pairs
 from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
 from .ladder import fit_cross
+from .settings import CellSettings, GridSettings
 from .start import ASPECT, OddPatch
 
-HALF = geometry.CARD_HALF
 GOAL_ROWS = (-2, 0, 2)
 OFFSETS = np.linspace(-0.5, 0.5, 5)      # search around each expected goal, in card pitches
 
@@ -126,8 +126,7 @@ def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
 
 
 def _start_h(quad: np.ndarray) -> np.ndarray:
-    corners = [[-HALF, -HALF], [HALF, -HALF], [HALF, HALF], [-HALF, HALF]]
-    return geometry.fit_homography(corners, list(quad))
+    return geometry.fit_homography(geometry.card_corners(0, 0), list(quad))
 
 
 def _goal_p(g: cellnet.CellGuess) -> float:
@@ -146,9 +145,10 @@ def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float,
     return ps[i], quads[i]
 
 
-def frame_for(sf: "board.Surface", found: Found, gs, cs) -> tuple[np.ndarray, list[np.ndarray], np.ndarray] | None:
-    """(start quad, goal quads, homography) in the board frame, or None when no goal column lies
-    eight cards from this start on either side. The maze is walked once to learn the perspective."""
+def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSettings):
+    """(start quad, goal quads, homography, pattern) in the board frame, or None when no goal
+    column lies eight cards from this start on either side. The maze is walked once to learn the
+    perspective."""
     try:
         h = _start_h(found.quad)
     except ValueError:
@@ -165,11 +165,12 @@ def frame_for(sf: "board.Surface", found: Found, gs, cs) -> tuple[np.ndarray, li
     if best is None:
         return None
     _, side, quads = best
-    if side < 0:   # the goals lie the other way: turn the board frame half round
-        quads = [q[[2, 3, 0, 1]] for q in reversed(quads)]
-        turn = np.float64([[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
-        h = h @ turn
-    return (found.quad if side > 0 else found.quad[[2, 3, 0, 1]]), quads, h
+    if side > 0:
+        return found.quad, quads, h, found.pattern
+    # the goals lie the other way: turn the board frame (and every card's corners) half round
+    turn = np.float64([[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+    half_round = [2, 3, 0, 1]
+    return found.quad[half_round], [q[half_round] for q in reversed(quads)], h @ turn, found.pattern[half_round]
 
 
 def portrait(quad: np.ndarray) -> np.ndarray:
@@ -191,7 +192,8 @@ def goal_votes(img: np.ndarray, column: GoalColumn, k: float) -> int:
     return sum(_goal_p(g) >= 0.5 for g in cellnet.read(img, quads))
 
 
-def frame_with_column(sf: "board.Surface", found: Found, column: GoalColumn, k: float, gs, cs):
+def frame_with_column(sf: "board.Surface", found: Found, column: GoalColumn, k: float, gs: GridSettings,
+                      cs: CellSettings):
     """(start quad, goal quads, homography, pattern) with the goals seen as blobs: the maze is
     walked from the start in the frame the column fixes, then one homography is fitted to the
     maze and the goals' outlines together. None when the goals do not sit where that puts them."""

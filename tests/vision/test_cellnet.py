@@ -2,7 +2,6 @@
 
 Scenes here use seeds far from the training seeds (1,000,000+), so the reader has not seen them.
 """
-import cv2
 import numpy as np
 import pytest
 

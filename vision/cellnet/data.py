@@ -18,10 +18,9 @@ from multiprocessing import Pool
 import cv2
 import numpy as np
 
+from vision.geometry import card_corners, quad_of
+
 from . import KINDS, SIDES, crop
-
-HALF = 0.49
-
 
 def _label(card: dict) -> tuple[int, list[int], int]:
     kind = card["kind"]
@@ -32,18 +31,10 @@ def _label(card: dict) -> tuple[int, list[int], int]:
 
 
 def _board_h(cards: list[dict]) -> np.ndarray | None:
-    src, dst = [], []
-    for c in cards:
-        col, row = c["col"], c["row"]
-        src += [[col - HALF, row - HALF], [col + HALF, row - HALF], [col + HALF, row + HALF], [col - HALF, row + HALF]]
-        dst += c["corners"]
+    src = [p for c in cards for p in card_corners(c["col"], c["row"])]
+    dst = [p for c in cards for p in c["corners"]]
     h, _ = cv2.findHomography(np.float32(src), np.float32(dst), cv2.RANSAC, 8.0)
     return h
-
-
-def _quad(h: np.ndarray, col: float, row: float) -> np.ndarray:
-    pts = np.float32([[col - HALF, row - HALF], [col + HALF, row - HALF], [col + HALF, row + HALF], [col - HALF, row + HALF]])
-    return cv2.perspectiveTransform(pts[None], h)[0].astype(np.float64)
 
 
 def jitter(quad: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
@@ -83,14 +74,14 @@ def scene_samples(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
         if h is not None and rng.random() < 0.35:   # half a card off: no card to read there
             d = rng.uniform(0.38, 0.6) * rng.choice([-1, 1])
             dc, dr = (d, 0.0) if rng.random() < 0.5 else (0.0, d)
-            add(jitter(_quad(h, c["col"] + dc, c["row"] + dr), rng, 0.8), empty)
+            add(jitter(quad_of(h, c["col"] + dc, c["row"] + dr), rng, 0.8), empty)
     if h is not None:
         cols = [c for c, _ in taken]
         rows = [r for _, r in taken]
         free = [(c, r) for c in range(min(cols) - 2, max(cols) + 3) for r in range(min(rows) - 2, max(rows) + 3)
                 if (c, r) not in taken]
         for i in rng.permutation(len(free))[: len(cards)]:
-            quad = jitter(_quad(h, *free[i]), rng, 1.0)
+            quad = jitter(quad_of(h, *free[i]), rng, 1.0)
             if cv2.contourArea(np.float32(quad)) > 100:
                 add(quad, empty)
     for quad in _clutter_windows(photo, cards, rng):
