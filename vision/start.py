@@ -141,6 +141,7 @@ def _print_colours(lab: np.ndarray, maze: np.ndarray) -> np.ndarray:
     if len(px) < 10:
         return np.zeros((0, 3), np.float32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 1.0)
+    cv2.setRNGSeed(0)   # k-means++ seeds from OpenCV's global RNG: a photo must read the same whatever came before
     _, _, centres = cv2.kmeans(px, 2, None, crit, 2, cv2.KMEANS_PP_CENTERS)
     return centres
 
