@@ -46,16 +46,44 @@ def read_goals(sf: Surface, quads: list[np.ndarray]) -> list[Cell]:
     """Each goal face down unless the card reader sees a turned-up goal (a gold nugget on a cross,
     coal on a curve) there: goal backs differ between editions, and a back the reader has never
     seen must not pass for a revealed goal."""
-    cells = []
-    for (col, row), quad, g in zip(GOAL_CELLS, quads, cellnet.read(sf.fine, quads)):
-        gold, stone = g.p("goal_gold"), g.p("goal_stone")
-        if gold + stone < 0.5:
-            cells.append(Cell(col, row, "goal", "", False, "down", 1.0 - gold - stone, quad))
-        elif gold >= stone:
-            cells.append(Cell(col, row, "goal", "NESW", False, "gold", min(gold + stone, _sureness(g)), quad))
-        else:
-            cells.append(Cell(col, row, "goal", _some_openings(g), False, "stone", min(gold + stone, _sureness(g)), quad))
-    return cells
+    return [_goal_cell(pos, q, g) for pos, q, g in zip(GOAL_CELLS, quads, cellnet.read(sf.fine, quads))]
+
+
+def _goal_cell(pos: tuple[int, int], quad: np.ndarray, g: "cellnet.CellGuess") -> Cell:
+    gold, stone = g.p("goal_gold"), g.p("goal_stone")
+    if gold + stone < 0.5:
+        return Cell(*pos, "goal", "", False, "down", 1.0 - gold - stone, quad)
+    conf = min(gold + stone, _sureness(g))
+    if gold >= stone:
+        return Cell(*pos, "goal", "NESW", False, "gold", conf, quad)
+    return Cell(*pos, "goal", _some_openings(g), False, "stone", conf, quad)
+
+
+def _goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings) -> list[Cell]:
+    """The goals read again where the maze's fit puts them: the goal column's own outlines can be
+    a card off (a column guessed from the start, a turned-up goal that no longer looks like the
+    others), and then the reader sees table or a neighbour there. Each goal keeps the outline,
+    its own or the fit's (each also snapped to the card's edges), the reader likes best as a goal."""
+    quads: list[np.ndarray] = []
+    owner: list[int] = []
+    for i, goal in enumerate(goals):
+        predicted = geometry.quad_of(h, goal.col, goal.row)
+        near = _overlaps(goal.quad, [predicted], 1.0)   # else the column's outline lies on another card
+        for q in ((goal.quad, predicted) if near else (predicted,)):
+            quads += [q, _trimmed(sf, push_sides(sf.grads, q, -gs.search, gs.search, 15))]
+            owner += [i, i]
+    guesses = cellnet.read(sf.fine, quads)
+    out = []
+    for i, goal in enumerate(goals):
+        mine = [j for j in range(len(quads)) if owner[j] == i]
+        j = max(mine, key=lambda j: _goal_p(guesses[j]) + (0.05 if j == mine[0] else 0.0))
+        out.append(_goal_cell((goal.col, goal.row), quads[j], guesses[j]))
+    return out
+
+
+def _goal_p(g: "cellnet.CellGuess") -> float:
+    """Probability that a goal card, face down or up, lies in the cell."""
+    return g.p("goal_down") + g.p("goal_gold") + g.p("goal_stone")
 
 
 def _some_openings(g: "cellnet.CellGuess") -> str:
@@ -83,6 +111,8 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
     else:
         h = _refit(cells, h, robust=True)
+    goals = _goals_again(sf, h, goals, gs)
+    cells.update({(g.col, g.row): g for g in goals})
     cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card))
     h = _refit(cells, h, robust=True)
     return _registered(cells, h), h
