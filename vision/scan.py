@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, cellnet, start_first
+from . import board, cellnet, start_first, start_size
 from .errors import GoalsNotFound, NoMaze, ScanError, StartNotFound, TooBlurred
 from .goal_copies import copy_columns
 from .goals import GoalColumn, find_blobs, find_goal_columns
@@ -170,8 +170,7 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     for source in (_find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
-                cells, h = _read_board(photo, mask, grads, frame, settings)
-                score, sane = _quality(cells, settings.cell.low_confidence)
+                score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
                 if best is None or score > best[0]:
                     best = (score, goals, cells, h)
                 if sane or i + 1 >= settings.start.frames:
@@ -212,6 +211,23 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
         if framed is not None:
             yield start_first.goal_column(framed[1], k), Frame(*framed)
     raise StartNotFound()
+
+
+def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
+                settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
+    """The board read in this frame, (quality, sane, cells, homography); where the cards found
+    cover little of the maze around the start, also with the start posed at other sizes."""
+    cells, h = _read_board(photo, mask, grads, frame, settings)
+    score, sane = _quality(cells, settings.cell.low_confidence)
+    k = photo.fine_scale / photo.work_scale
+    if start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) >= settings.start.explained:
+        return score, sane, cells, h
+    for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
+        cells2, h2 = _read_board(photo, mask, grads, other, settings)
+        score2, sane2 = _quality(cells2, settings.cell.low_confidence)
+        if score2 > score:
+            score, sane, cells, h = score2, sane2, cells2, h2
+    return score, sane, cells, h
 
 
 def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):

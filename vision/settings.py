@@ -45,6 +45,7 @@ class StartSettings:
     columns: int = 5           # goal-column hypotheses tried
     frames: int = 3            # board frames read when the first reads the maze badly
     snapped: int = 3           # best candidates snapped to their outline and judged again
+    explained: float = 0.6     # share of the maze's blob the found cards must cover, else other start sizes are tried
 
 
 @dataclass(frozen=True)

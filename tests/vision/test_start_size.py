@@ -1,0 +1,56 @@
+"""A start outline posed at the wrong size is caught by the mask and posed again."""
+import importlib
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.fit import Gradients
+from vision.image_io import load_photo
+from vision.mask import card_mask
+from vision.render import render_scene
+from vision.settings import ScanSettings
+from vision.start_size import explained
+
+S = importlib.import_module("vision.scan")   # the module; `vision.scan` the package exports is the function
+pytestmark = pytest.mark.vision
+
+
+def _square(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+
+
+def test_explained_is_the_share_of_the_start_blob_the_cards_cover():
+    mask = np.zeros((100, 200), np.uint8)
+    mask[10:50, 10:90] = 255          # the maze around the start
+    mask[70:90, 150:190] = 255        # a card elsewhere on the table does not count
+    start = _square(10, 10, 30, 50)
+    assert explained(mask, [start], start, 1.0) == pytest.approx(0.25, abs=0.03)
+    cards = [start, _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50)]
+    assert explained(mask, cards, start, 1.0) == pytest.approx(1.0, abs=0.03)
+    # the mask sees table where the start lies: nothing to compare with
+    assert explained(mask, [start], _square(100, 60, 120, 99), 1.0) == 1.0
+
+
+def _key(c) -> tuple:
+    return (c.col, c.row, c.kind, c.openings if c.kind == "path" else c.face)
+
+
+def _truth_key(c: dict) -> tuple:
+    return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
+
+
+def test_a_start_posed_at_the_wrong_size_is_posed_again_and_the_board_read():
+    """A steep view (renderer seed 424362): the goals far off look smaller than the start, the
+    window they size is too small, and the first frame reads four cards of thirteen."""
+    img, truth = render_scene(424362, mp=2.0)
+    want = sorted(map(_truth_key, truth["cards"]))
+    st = ScanSettings()
+    photo = load_photo(img, st.load)
+    mask = card_mask(photo.work, st.mask)
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+    column, frame = next(S._find_fiducials(photo, mask, grads, S.Seen(photo, mask, st), st))
+    cells, _ = S._read_board(photo, mask, grads, frame, st)
+    assert sorted(map(_key, cells)) != want           # the first pose alone misreads the board
+    _, _, cells, _ = S._read_frame(photo, mask, grads, frame, column, st)
+    assert sorted(map(_key, cells)) == want
