@@ -8,6 +8,7 @@ import numpy as np
 from . import cellnet, geometry
 from .fit import Gradients, push_sides
 from .ladder import rectify
+from .plain import without_plain
 from .settings import CellSettings, GridSettings
 from .trim import trim_to_mask
 
@@ -115,7 +116,8 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     cells.update({(g.col, g.row): g for g in goals})
     cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card))
     h = _refit(cells, h, robust=True)
-    return _registered(cells, h), h
+    return _registered(without_plain(sf.fine, cells, SURE, cs.plain), h), h
+
 
 
 def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
