@@ -43,6 +43,12 @@ class Surface:
     mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
 
 
+def trusting(sf: Surface, start: np.ndarray) -> Surface:
+    """The surface whose mask may veto table cells only if it sees the start card as card: on a
+    tablecloth of the cards' colours the mask can miss the whole maze."""
+    return replace(sf, mask_trusted=_mask_cover(sf, start) > 0.8)
+
+
 def read_goals(sf: Surface, quads: list[np.ndarray]) -> list[Cell]:
     """Each goal face down unless the card reader sees a turned-up goal (a gold nugget on a cross,
     coal on a curve) there: goal backs differ between editions, and a back the reader has never

@@ -203,11 +203,11 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
         for column in columns:   # the start and the goals alone fix the frame, else with the maze
             frame = board_frame(found.quad, found.pattern, column, k)
             if frame is None:
-                framed = start_first.frame_with_column(sf, found, column, k, settings.grid, settings.cell)
+                framed = start_first.frame_with_column(board.trusting(sf, found.quad), found, column, k, settings.grid, settings.cell)
                 frame = None if framed is None else Frame(*framed)
             if frame is not None:
                 yield column, frame
-        framed = start_first.frame_for(sf, found, settings.grid, settings.cell)
+        framed = start_first.frame_for(board.trusting(sf, found.quad), found, settings.grid, settings.cell)
         if framed is not None:
             yield start_first.goal_column(framed[1], k), Frame(*framed)
     raise StartNotFound()
@@ -233,8 +233,7 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
 def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
     """Every card the walk finds in this frame: (cells, board->image homography)."""
     k = photo.fine_scale / photo.work_scale
-    surface = board.Surface(photo.fine, grads, mask, 1.0 / k)
-    surface = board.Surface(photo.fine, grads, mask, 1.0 / k, board._mask_cover(surface, frame.start) > 0.8)
+    surface = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / k), frame.start)
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
     return board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
 

@@ -18,6 +18,7 @@ from .image_io import Photo
 from .ladder import fit_cross
 from .settings import CellSettings, GridSettings
 from .start import ASPECT, OddPatch
+from .start_size import explained
 
 GOAL_ROWS = (-2, 0, 2)
 OFFSETS = np.linspace(-0.5, 0.5, 5)      # search around each expected goal, in card pitches
@@ -148,14 +149,59 @@ def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float,
 def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSettings):
     """(start quad, goal quads, homography, pattern) in the board frame, or None when no goal
     column lies eight cards from this start on either side. The maze is walked once to learn the
-    perspective."""
-    try:
-        h = _start_h(found.quad)
-    except ValueError:
-        return None
-    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, found.quad)
-    cells = board._bfs(sf, h, start, [], gs, cs)
-    h = board._refit(cells, h, robust=len(cells) >= 6)
+    perspective; when that walk reads little of the maze, the start is posed again (turned a
+    quarter, or at other sizes) and the two poses that walk furthest look for the goals."""
+    walks = []
+    for pose in _poses(sf, found):
+        try:
+            h = _start_h(pose.quad)
+        except ValueError:
+            continue
+        start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, pose.quad)
+        cells = board._bfs(sf, h, start, [], gs, cs)
+        walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), len(cells)))
+        quads = [c.quad for c in cells.values()]
+        if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= EXPLAINED:
+            break
+    for pose, h, _ in sorted(walks, key=lambda w: -w[2])[:2]:
+        framed = _with_goals(sf, pose, h)
+        if framed is not None:
+            return framed
+    return None
+
+
+MIN_WALK = 4          # cards a walk from a well-posed start finds in a maze worth searching from
+EXPLAINED = 0.6       # share of the start's blob that walk must cover (see vision.start_size)
+POSE_SCALES = (1.3, 1.6, 0.8)
+
+
+def _poses(sf: "board.Surface", found: Found):
+    """The start as found, then turned a quarter (its window's angle is known modulo 90 degrees)
+    and at other sizes, each posed on its cross and pushed out to its outline; only poses the
+    reader still takes for the start."""
+    yield found
+    c = found.pattern.mean(axis=0)
+    for pattern in [_quarter(found.pattern)] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
+        pattern = fit_cross(sf.fine, pattern)
+        outline = push_pairs(sf.grads, pattern, -0.05, 0.22, 12)
+        p = cellnet.read(sf.fine, [outline])[0].p("start")
+        if p >= 0.5:
+            yield Found(outline, pattern, p)
+
+
+def _quarter(quad: np.ndarray) -> np.ndarray:
+    """The window turned a quarter about its middle, keeping its width and length."""
+    q = np.asarray(quad, np.float64)
+    c = q.mean(axis=0)
+    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
+    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    w = ax_l / (np.linalg.norm(ax_l) + 1e-9) * np.linalg.norm(ax_w) / 2
+    l = -ax_w / (np.linalg.norm(ax_w) + 1e-9) * np.linalg.norm(ax_l) / 2
+    return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
+
+
+def _with_goals(sf: "board.Surface", found: Found, h: np.ndarray):
+    """The frame with the goals found eight cards out on the likelier side, or None."""
     best = None
     for side in (1, -1):
         seen = [_goal_at(sf.fine, h, 8 * side, row) for row in GOAL_ROWS]
