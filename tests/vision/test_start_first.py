@@ -1,0 +1,46 @@
+"""The start-first search: a frame from the start card alone when no goal column is seen apart."""
+import importlib
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import scan
+from vision.fit import Gradients
+from vision.image_io import load_photo
+from vision.mask import card_mask
+from vision.render import render_scene
+from vision.settings import ScanSettings
+from vision.start_first import _quarter
+
+S = importlib.import_module("vision.scan")
+pytestmark = pytest.mark.vision
+
+
+def test_a_quarter_turn_keeps_the_window_size_and_middle():
+    window = np.array([[0, 0], [40, 0], [40, 60], [0, 60]], np.float64)
+    turned = _quarter(window)
+    assert np.allclose(turned.mean(axis=0), [20, 30])
+    assert np.isclose(np.linalg.norm(turned[1] - turned[0]), 40)     # width stays 40 ...
+    assert np.isclose(np.linalg.norm(turned[3] - turned[0]), 60)     # ... and length 60
+    assert np.allclose(turned[1] - turned[0], [0, 40])               # but the width now runs down
+
+
+def _key(c: dict) -> tuple:
+    return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
+
+
+def test_a_steep_view_with_one_goal_turned_up_is_read_from_the_start():
+    """Renderer seed 424395: a steep view over a chequered cloth, two goal backs apart and one
+    goal turned up inside the maze, so no goal column is seen; the mask does not see the start as
+    card, and the start's first pose walks 8 of the maze's 35 cards: posed larger, it walks them all."""
+    img, truth = render_scene(424395, mp=2.0)
+    st = ScanSettings()
+    photo = load_photo(img, st.load)
+    mask = card_mask(photo.work, st.mask)
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+    with pytest.raises(S.ScanError):
+        next(S._find_fiducials(photo, mask, grads, S.Seen(photo, mask, st), st))
+    result = scan(img)
+    assert result.ok, result.error
+    assert sorted(map(_key, result.cards)) == sorted(map(_key, truth["cards"]))
