@@ -6,6 +6,7 @@ an odd colour (a ladder, whatever its colour), asks the card reader which card-s
 them is the start, walks the maze from it, and finds the goals where the rules put them: eight
 cards away, two rows apart, on one side or the other of the start.
 """
+import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -22,6 +23,8 @@ from .start_size import explained
 
 GOAL_ROWS = (-2, 0, 2)
 OFFSETS = np.linspace(-0.5, 0.5, 5)      # search around each expected goal, in card pitches
+PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
+SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,9 @@ def grid_angle(grey: np.ndarray, centre: np.ndarray, radius: float) -> float:
     return float(np.angle(z) / 4)
 
 
-def _window(centre: np.ndarray, width: float, angle: float) -> np.ndarray:
+def _window(centre: np.ndarray, width: float, angle: float, squash: float = 1.0) -> np.ndarray:
     u = np.array([np.cos(angle), np.sin(angle)]) * width / 2
-    v = np.array([-np.sin(angle), np.cos(angle)]) * width / ASPECT / 2
+    v = np.array([-np.sin(angle), np.cos(angle)]) * width / ASPECT / 2 * squash
     return np.array([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
 
 
@@ -59,7 +62,7 @@ def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list
     k = photo.fine_scale / photo.work_scale
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     cards_px = photo.work.shape[0] * photo.work.shape[1]
-    used = [p for p in sorted(patches, key=lambda p: -p.area)[:8] if 4.0 <= p.area <= 0.02 * cards_px]
+    used = [p for p in sorted(patches, key=lambda p: -p.area) if 4.0 <= p.area <= 0.02 * cards_px][:PATCHES]
     found: list[Found] = []
     for shifts in (((0.0, 0.0),), ((-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3))):
         windows = []
@@ -67,9 +70,9 @@ def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list
             angle = grid_angle(grey, p.centre, 4 * np.sqrt(p.area))
             for share in np.geomspace(3.0, 60.0, 6):   # the reader knows the ladder at many sizes
                 width = np.sqrt(p.area * share * ASPECT)
-                for turn in (0.0, np.pi / 2):
+                for turn, squash in itertools.product((0.0, np.pi / 2), SQUASH):
                     for dx, dy in shifts:
-                        q = _window(p.centre, width, angle + turn)
+                        q = _window(p.centre, width, angle + turn, squash)
                         windows.append((q + (q[1] - q[0]) * dx + (q[3] - q[0]) * dy) * k)
         found = _best_windows(photo.fine, windows, limit)
         if found and found[0].p_start >= 0.5:
