@@ -7,6 +7,6 @@ samples: {"seed", "negative", "cards": [{"col", "row", "kind", "openings", "dead
 from .scene import render_scene, scene_family
 
 # Bump when the pictures change, so cached benchmark sets are not mistaken for current ones.
-RENDER_VERSION = "v15"   # v15: goal backs with printed words, checks, stars or nothing
+RENDER_VERSION = "v16"   # v16: no outline-free cards whose tunnels match the stone (v15: goal backs with words...)
 
 __all__ = ["render_scene", "scene_family", "RENDER_VERSION"]

@@ -6,6 +6,7 @@ rock, even darker tunnels than stone), never one fixed palette.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -131,6 +132,17 @@ def _family_tweaks(s: Style, rng: random.Random) -> None:
         s.patches = 0.0
 
 
+INK_FREE_CONTRAST = 40.0   # BGR distance tunnel-stone a card needs to be readable with no outlines
+
+
+def _seen_without_ink(s: Style, toward: float) -> bool:
+    """Whether the tunnels still stand out from the stone with no outlines drawn (the tunnel
+    moved `toward` the stone): a line-art or pale print is unreadable without its ink lines, and
+    no printed card looks like that."""
+    tunnel = mix(s.tunnel, s.stone, toward)
+    return math.dist(tunnel, s.stone) >= INK_FREE_CONTRAST
+
+
 def _extras(s: Style, rng: random.Random) -> None:
     """Features of other card-art sources: rails in tunnels, banded rock, no outlines, ruler-straight
     tunnels, odd tunnel widths."""
@@ -139,15 +151,19 @@ def _extras(s: Style, rng: random.Random) -> None:
     if rng.random() < 0.15:
         s.extra["strata"] = rng.uniform(0.06, 0.2)
     if rng.random() < 0.12:
-        s.outline_w = 0.0
-        s.tunnel = mix(s.tunnel, s.stone, rng.uniform(0.0, 0.2))
+        toward = rng.uniform(0.0, 0.2)
+        if _seen_without_ink(s, toward):
+            s.outline_w = 0.0
+            s.tunnel = mix(s.tunnel, s.stone, toward)
     if rng.random() < 0.15:
         s.wobble = 0.0
     if rng.random() < 0.15:
         s.tunnel_w = rng.choice([rng.uniform(0.17, 0.21), rng.uniform(0.3, 0.35)])
     if rng.random() < 0.15:
-        s.outline_w = 0.0
-        s.extra["soft"] = rng.uniform(0.01, 0.04)
+        soft = rng.uniform(0.01, 0.04)
+        if _seen_without_ink(s, 0.0):
+            s.outline_w = 0.0
+            s.extra["soft"] = soft
     if rng.random() < 0.15:  # deep, dark cracks that look like tunnel outlines
         s.cracks, s.crack = rng.randint(8, 16), mix(s.stone, (10, 10, 10), rng.uniform(0.6, 0.8))
         s.extra["crack_w"] = rng.uniform(0.015, 0.03)
