@@ -120,7 +120,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         h = _refit(cells, h, robust=True)
     goals = _goals_again(sf, h, goals, gs)
     cells.update({(g.col, g.row): g for g in goals})
-    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card))
+    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card, gs.min_mask))
     h = _refit(cells, h, robust=True)
     return _registered(without_plain(sf.fine, cells, SURE, cs.plain), h), h
 
@@ -143,7 +143,7 @@ def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
     return list(out.values())
 
 
-def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float) -> list[tuple[int, int]]:
+def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, min_mask: float) -> list[tuple[int, int]]:
     """Cells around and between the found cards where the reader sees a card although the walk
     never reached them: a rockfall or an unread card can cut a part of the maze off."""
     cols = [c for c, _ in cells]
@@ -155,9 +155,12 @@ def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float) -> list[t
             continue
         q = geometry.quad_of(h, *pos)
         x, y = q.mean(axis=0)
-        if 0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q)):
-            window.append(pos)
-            quads.append(q)
+        if not (0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q))):
+            continue
+        if sf.mask_trusted and _mask_cover(sf, q) < 0.1 * min_mask:
+            continue   # bare table
+        window.append(pos)
+        quads.append(q)
     # no neighbour vouches for an island: only a sure reading seeds one (tiles can look card-sized)
     return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > max(min_card, SURE)]
 
