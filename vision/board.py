@@ -109,7 +109,8 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     (one misplaced outline cannot bend it) predicts every cell again for the final reading.
     The fiducials keep their own outlines (framed by their pattern / cut out as lone cards)."""
     goals = read_goals(sf, goal_quads)
-    cells = _bfs(sf, h, start, goals, gs, cs)
+    empty: dict[tuple[int, int], np.ndarray] = {}
+    cells = _bfs(sf, h, start, goals, gs, cs, empty=empty)
     others = {p: c for p, c in cells.items() if p != (0, 0)}
     if sum(c.kind == "path" for c in others.values()) >= 3:
         # the start's outline came from its own pattern; with enough cards around, the board knows better
@@ -120,7 +121,8 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         h = _refit(cells, h, robust=True)
     goals = _goals_again(sf, h, goals, gs)
     cells.update({(g.col, g.row): g for g in goals})
-    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=_islands(sf, h, cells, cs.min_card, gs.min_mask))
+    seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask)
+    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
     h = _refit(cells, h, robust=True)
     return _registered(without_plain(sf.fine, cells, SURE, cs.plain), h), h
 
@@ -166,10 +168,12 @@ def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, min_mask:
 
 
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
-         cs: CellSettings, known: dict | None = None, seeds: list | None = None) -> dict[tuple[int, int], Cell]:
+         cs: CellSettings, known: dict | None = None, seeds: list | None = None,
+         empty: dict | None = None) -> dict[tuple[int, int], Cell]:
     """Breadth-first over neighbours of found cards (and `seeds`, cells worth a look), nearest the
     start first; refits as it goes. A card already read in an earlier pass is kept when the new
-    prediction agrees with it."""
+    prediction agrees with it; `empty` ({pos: outline}) collects the cells read as no card, and a
+    later pass does not read them again where the prediction has not moved."""
     cells: dict[tuple[int, int], Cell] = {(0, 0): start}
     for cell in goals:
         cells[(cell.col, cell.row)] = cell
@@ -182,9 +186,13 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
             continue
         tried.add(pos)
         local = _local(cells, pos, h)
+        if empty is not None and pos in empty and pos not in (seeds or ()) and _same_place(geometry.quad_of(local, *pos), empty[pos], 0.12):
+            continue
         taken = [cells[p].quad for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
         cell = _reuse(known, pos, local) or _read_cell(sf, [local] + _beside(cells, pos), pos, gs, cs, taken)
         if cell is None:
+            if empty is not None:
+                empty[pos] = geometry.quad_of(local, *pos)
             continue
         cells[pos] = cell
         if len(cells) % 3 == 0:
