@@ -32,7 +32,7 @@ def scan_main(argv: list[str]) -> int:
             from .scan import Scan
             result = Scan(ok=False, error=f"internal error while reading the photo ({type(err).__name__}): "
                           "please report it and retake the photo", photo=photo)
-        if result.ok and args.debug:
+        if args.debug and result.debug:
             _write_debug(args.debug, i, photo, result)
         print(json.dumps(result.to_dict()), flush=True)
         status = status if result.ok else 1

@@ -1,5 +1,6 @@
 """Debug sheet: the photo with the goal blobs, the start, the fitted grid and every card's reading,
-plus a table of every card as the scanner rectified it, with its reading and confidence."""
+plus a table of every card as the scanner rectified it, with its reading and confidence; for a
+photo that was not read, the reason and what the scanner saw (mask, blobs, goal columns, patches)."""
 from pathlib import Path
 
 import cv2
@@ -64,8 +65,42 @@ def _tiles(dbg: dict, width: int) -> np.ndarray:
     return sheet
 
 
+def _failure(dbg: dict, error: str, width: int) -> np.ndarray:
+    """A photo that was not read: what the scanner did see, under the reason. The card-versus-
+    table mask's outline (cyan), every card-like blob (grey), goal-column candidates (magenta,
+    numbered, lines through their three cards) and odd-coloured patches, ladder candidates (orange)."""
+    photo = dbg["photo"]
+    s = width / photo.fine.shape[1]
+    img = cv2.resize(photo.fine, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    k = s * photo.fine_scale / photo.work_scale
+    if "mask" in dbg:
+        contours, _ = cv2.findContours((dbg["mask"] > 127).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cv2.drawContours(img, [np.int32(c * k) for c in contours], -1, (255, 255, 0), 1)
+    seen = dbg.get("seen")
+    if seen is not None:
+        for b in seen.blobs:
+            cv2.drawContours(img, [np.int32(b.contour * k)], -1, (170, 170, 170), 1)
+        for p in seen.patches:
+            cv2.circle(img, tuple(int(v) for v in p.centre * k), max(3, int(np.sqrt(p.area / np.pi) * k)), (0, 140, 255), 2)
+        for i, column in enumerate((seen.placed + seen.copies)[:8]):
+            pts = np.int32(column.centres * k)
+            cv2.polylines(img, [pts], False, (255, 0, 255), 2)
+            for b in column.blobs:
+                cv2.drawContours(img, [np.int32(b.contour * k)], -1, (255, 0, 255), 2)
+            _text(img, str(i + 1), (int(pts[0][0]) + 6, int(pts[0][1]) - 6), (255, 0, 255), 0.6)
+    bar = np.full((64, img.shape[1], 3), 32, np.uint8)
+    reason, _, retake = error.partition(": ")
+    # plain text on the dark bar (an outline under long text drifts off its letters)
+    cv2.putText(bar, "NOT READ: " + reason[:140], (8, 24), FONT, 0.55, (80, 80, 255), 1, cv2.LINE_AA)
+    cv2.putText(bar, retake[:150], (8, 50), FONT, 0.45, (255, 255, 255), 1, cv2.LINE_AA)
+    return np.vstack([bar, img])
+
+
 def write_sheet(path: Path, result) -> None:
-    """Save the overlay above the card table as one JPEG."""
-    overlay = _overlay(result.debug, 1400)
-    sheet = np.vstack([overlay, _tiles(result.debug, overlay.shape[1])])
+    """Save the overlay above the card table as one JPEG (for a photo not read: what was seen)."""
+    if not result.ok:
+        sheet = _failure(result.debug, result.error, 1400)
+    else:
+        overlay = _overlay(result.debug, 1400)
+        sheet = np.vstack([overlay, _tiles(result.debug, overlay.shape[1])])
     cv2.imwrite(str(path), sheet, [cv2.IMWRITE_JPEG_QUALITY, 85])

@@ -58,6 +58,25 @@ def test_photo_of_an_empty_table_is_refused_with_a_reason(tmp_path):
     assert answer["ok"] is False and "photo" in answer["error"]
 
 
+def test_a_refused_photo_gets_a_debug_sheet_of_what_was_seen(tmp_path):
+    """Sample 0010 has no start card: the sheet shows the reason above the photo with what the
+    scanner saw; a file that is no image gets no sheet (there is nothing to show)."""
+    text = tmp_path / "notes.jpg"
+    text.write_text("not an image")
+    res = run_cli("scan", str(small_copy(tmp_path, "0010")), str(text), "--debug", str(tmp_path / "dbg"))
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    answers = [json.loads(ln) for ln in res.stdout.splitlines()]
+    assert [a["ok"] for a in answers] == [False, False]
+    assert set(answers[0]) == {"photo", "ok", "error"}
+    sheets = sorted((tmp_path / "dbg").glob("*.jpg"))
+    assert [s.name for s in sheets] == ["000-0010.jpg"]
+    sheet = cv2.imread(str(sheets[0]))
+    assert sheet.shape[1] == 1400 and sheet.shape[0] > 64
+    bar = sheet[:64].reshape(-1, 3)
+    assert np.median(bar) < 60                                     # the dark reason bar ...
+    assert np.any((bar[:, 2] > 150) & (bar[:, 0] < 120))            # ... with the reason in red
+
+
 def test_blurred_photo_is_refused(tmp_path):
     answer = scan(str(small_copy(tmp_path, "0011"))).to_dict()
     assert answer["ok"] is False and answer["error"]
