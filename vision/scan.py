@@ -75,20 +75,13 @@ class Seen:
 
 def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
     """Goal columns whose start card is found and gives a plausible board frame, best first:
-    yields (goal column, Frame); raises the reason when there is none."""
+    yields (goal column, Frame); raises the reason when there is none. Start windows sized like
+    the goals are tried for every column before windows of other sizes (a steep view)."""
     k = photo.fine_scale / photo.work_scale
-    seen_start = seen_goals = found = False
-    # three goals seen apart first; then one seen apart and two copies of its picture in line
-    # (goals merged into the maze blob, or coloured like the tablecloth)
-    for columns, placed in ((seen.placed, True), (seen.copies, False)):
-        seen_goals |= bool(columns)
-        columns = columns[: settings.start.columns]
-        # a column whose three cards the reader all calls goals comes first (two goals and the
-        # next card in line also make three alike in a line); the rest keep their order, as the
-        # reader may not know this edition's goal backs
-        sure = [seen.votes(c) == 3 for c in columns]
-        for _, column in sorted(zip(sure, columns), key=lambda t: -t[0]):
-            for outline, ev, pattern, p_start in _starts_for(photo, seen.lab, mask, seen.patches, grads, column, settings):
+    seen_start = found = False
+    for scales in ((1.0,), START_SCALES):
+        for column, placed in _columns(seen, settings):
+            for outline, ev, pattern, p_start in _starts_for(photo, seen, mask, grads, column, settings, scales):
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
@@ -104,9 +97,22 @@ def _find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen
                     yield column, frame
     if found:
         return
-    if not seen_goals:
+    if not (seen.placed or seen.copies):
         raise GoalsNotFound()
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
+
+
+def _columns(seen: Seen, settings: ScanSettings):
+    """(goal column, seen apart) to try: three goals seen apart first; then one seen apart and
+    two copies of its picture in line (goals merged into the maze blob, or coloured like the
+    tablecloth). A column whose three cards the reader all calls goals comes first (two goals and
+    the next card in line also make three alike in a line); the rest keep their order, as the
+    reader may not know this edition's goal backs."""
+    for columns, placed in ((seen.placed, True), (seen.copies, False)):
+        columns = columns[: settings.start.columns]
+        sure = [seen.votes(c) == 3 for c in columns]
+        for _, column in sorted(zip(sure, columns), key=lambda t: -t[0]):
+            yield column, placed
 
 
 def _is_start(evidence: float, p_start: float, min_evidence: float) -> bool:
@@ -137,20 +143,27 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
     return 0.25 <= goal_area / max(start_area, 1e-6) <= 4.0 and 4.0 <= gap <= 14.0 and cos > np.cos(np.radians(35))
 
 
-def _starts_for(photo: Photo, lab: np.ndarray, mask: np.ndarray, patches: list, grads: Gradients,
-                column: GoalColumn, settings: ScanSettings):
+START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried second, shares of the goal-sized one
+
+
+def _starts_for(photo: Photo, seen: Seen, mask: np.ndarray, grads: Gradients, column: GoalColumn,
+                settings: ScanSettings, scales: tuple = (1.0,)):
     """Start-like cards near this goal column, most start-like first (the card reader's call on the
     rough window, then the ladder's evidence): yields (outline quad in fine px, evidence, the quad
-    framed by its cross pattern, the reader's probability of the start). Lazy: posing a window on
-    its cross is the costly part, and the first start usually gives a frame that reads well."""
+    framed by its cross pattern, the reader's probability of the start). Windows are sized like the
+    goals times one of `scales`; with several, each spot keeps its likeliest size, and only spots
+    the reader takes for the start are posed. Lazy: posing a window on its cross is the costly
+    part, and the first start usually gives a frame that reads well."""
     k = photo.fine_scale / photo.work_scale
-    quads = []
-    for hit in start_candidates(lab, mask, column, settings.start) + odd_candidates(patches, column, settings.start):
+    sized = []
+    for hit in start_candidates(seen.lab, mask, column, settings.start) + odd_candidates(seen.patches, column, settings.start):
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
-        quads.append(np.array([c - hw - hl, c + hw - hl, c + hw + hl, c - hw + hl]))
-    rough = [g.p("start") for g in cellnet.read(photo.fine, quads)]
-    scored = sorted(((p >= 0.5, evidence(rectify(photo.fine, q)).score, q) for p, q in zip(rough, quads)),
-                    key=lambda t: (-t[0], -t[1]))
+        sized += [np.array([c - s * (hw + hl), c + s * (hw - hl), c + s * (hw + hl), c - s * (hw - hl)]) for s in scales]
+    n = len(scales)
+    ps = np.array([g.p("start") for g in cellnet.read(photo.fine, sized)]).reshape(-1, n)
+    best = [int(np.argmax(row)) for row in ps]
+    spots = [(float(ps[i, j]), sized[i * n + j]) for i, j in enumerate(best) if n == 1 or ps[i, j] >= 0.5]
+    scored = sorted(((p >= 0.5, evidence(rectify(photo.fine, q)).score, q) for p, q in spots), key=lambda t: (-t[0], -t[1]))
     for _, _, quad in scored[: settings.start.snapped]:
         quad = fit_cross(photo.fine, quad)
         outline = push_pairs(grads, quad, -0.05, 0.22, 12)   # the cross frames the middle; the outline fixes the size
@@ -161,12 +174,22 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
     """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos.
     Frames come from the goal column first; when none reads the maze well, from the start alone."""
     photo = load_photo(image, settings.load)
+    looked: dict = {"photo": photo}     # what a failure's debug sheet shows
+    try:
+        return _run(photo, settings, looked)
+    except ScanError as err:
+        err.debug = looked
+        raise
+
+
+def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict]:
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     if sharpness(grey) < settings.blur.min_sharpness:
         raise TooBlurred()
-    mask = card_mask(photo.work, settings.mask)
+    mask = looked["mask"] = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
     best, error, seen = None, None, Seen(photo, mask, settings)
+    looked["seen"] = seen
     for source in (_find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
@@ -270,7 +293,8 @@ def scan(image, settings: ScanSettings | None = None, photo_name: str | None = N
     try:
         cards, debug = run(image, settings)
     except ScanError as err:
-        return Scan(ok=False, error=err.message, photo=photo_name, ms=(time.perf_counter() - t0) * 1000)
+        return Scan(ok=False, error=err.message, photo=photo_name, ms=(time.perf_counter() - t0) * 1000,
+                    debug=getattr(err, "debug", {}))
     except (cv2.error, ValueError, np.linalg.LinAlgError) as err:
         return Scan(ok=False, error=f"the card layout could not be fitted ({type(err).__name__}): "
                     "retake the photo from straight above with the whole maze in view",

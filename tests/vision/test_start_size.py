@@ -54,3 +54,16 @@ def test_a_start_posed_at_the_wrong_size_is_posed_again_and_the_board_read():
     assert sorted(map(_key, cells)) != want           # the first pose alone misreads the board
     _, _, cells, _ = S._read_frame(photo, mask, grads, frame, column, st)
     assert sorted(map(_key, cells)) == want
+
+
+def test_a_far_start_under_a_steep_view_is_found_in_a_smaller_window(monkeypatch):
+    """Renderer seed 424422: the goals lie near the camera, the maze far off; a start window
+    sized like the goals is twice too large for the reader, one half as large finds it."""
+    img, truth = render_scene(424422, mp=4.0)
+    want = sorted(map(_truth_key, truth["cards"]))
+    result = S.scan(img)
+    assert result.ok, result.error
+    assert sorted(map(_truth_key, result.cards)) == want
+    monkeypatch.setattr(S, "START_SCALES", (1.0,))
+    result = S.scan(img)
+    assert not result.ok or sorted(map(_truth_key, result.cards)) != want
