@@ -184,8 +184,10 @@ def _poses(sf: "board.Surface", found: Found):
     reader still takes for the start."""
     yield found
     c = found.pattern.mean(axis=0)
-    for pattern in [_quarter(found.pattern)] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
-        pattern = fit_cross(sf.fine, pattern)
+    # the turned window is posed on its cross again; a resized one keeps its size (posing on the
+    # cross would shrink it back to the size the first pose found)
+    turned = fit_cross(sf.fine, _quarter(found.pattern))
+    for pattern in [turned] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
         outline = push_pairs(sf.grads, pattern, -0.05, 0.22, 12)
         p = cellnet.read(sf.fine, [outline])[0].p("start")
         if p >= 0.5:
