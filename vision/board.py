@@ -128,6 +128,15 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
 
 
 
+def start_from_fit(cells: list[Cell], h: np.ndarray) -> list[Cell]:
+    """The cells with the start's outline where the whole maze's fit puts it, when three path cards
+    or more support that fit: the start's own outline comes from its pattern and the edges nearby
+    (a quarter of a card off under a steep view), and it is the card all others were laid against."""
+    if sum(c.kind == "path" for c in cells) < 3:
+        return cells
+    return [replace(c, quad=geometry.quad_of(h, 0, 0)) if c.kind == "start" else c for c in cells]
+
+
 def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
     """Path cards at the cell their outline lies on under the whole board's fit: where the walk
     stepped over a card (or read one twice) a card sits nearer another cell than its own label.

@@ -205,6 +205,7 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
     if best is None:
         raise error or StartNotFound()
     _, goals, cells, h = best
+    cells = board.start_from_fit(cells, h)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
