@@ -30,3 +30,18 @@ def test_a_young_maze_read_clearly_ends_the_search():
     assert sane and score == 0
     _, sane = _quality(_cells([0.9, 0.3]), LOW)
     assert not sane
+
+
+def test_the_start_is_placed_by_the_whole_maze_fit_once_three_cards_support_it():
+    from vision import geometry
+    from vision.board import start_from_fit
+
+    h = np.array([[60.0, 0, 500], [0, 90.0, 400], [0, 0, 1]])      # board -> image: 60 x 90 px cards
+    askew = geometry.quad_of(h, 0, 0) + np.array([[12, -9], [15, 4], [-6, 10], [9, 3]])
+    start = Cell(0, 0, "start", "NESW", False, None, 1.0, askew)
+    paths = [Cell(c, 0, "path", "EW", False, None, 1.0, geometry.quad_of(h, c, 0)) for c in (1, 2, 3)]
+    placed = start_from_fit([start] + paths, h)
+    assert np.allclose(placed[0].quad, geometry.quad_of(h, 0, 0))
+    assert all(np.array_equal(a.quad, b.quad) for a, b in zip(placed[1:], paths))
+    kept = start_from_fit([start] + paths[:2], h)                  # two cards: the pose stands
+    assert np.array_equal(kept[0].quad, askew)
