@@ -163,11 +163,23 @@ def _starts_for(photo: Photo, seen: Seen, mask: np.ndarray, grads: Gradients, co
     ps = np.array([g.p("start") for g in cellnet.read(photo.fine, sized)]).reshape(-1, n)
     best = [int(np.argmax(row)) for row in ps]
     spots = [(float(ps[i, j]), sized[i * n + j]) for i, j in enumerate(best) if n == 1 or ps[i, j] >= 0.5]
-    scored = sorted(((p >= 0.5, evidence(rectify(photo.fine, q)).score, q) for p, q in spots), key=lambda t: (-t[0], -t[1]))
-    for _, _, quad in scored[: settings.start.snapped]:
+    for quad in _by_evidence(photo.fine, spots, settings.start.snapped):
         quad = fit_cross(photo.fine, quad)
         outline = push_pairs(grads, quad, -0.05, 0.22, 12)   # the cross frames the middle; the outline fixes the size
         yield outline, evidence(rectify(photo.fine, quad)), quad, cellnet.read(photo.fine, [outline])[0].p("start")
+
+
+def _by_evidence(img: np.ndarray, spots: list, limit: int):
+    """The first `limit` windows: those the reader takes for the start, then the rest, each group
+    by the ladder's evidence. Lazy: the second group's evidence is worked out only if asked for."""
+    sure = [q for p, q in spots if p >= 0.5]
+    rest = [q for p, q in spots if p < 0.5]
+    for group in (sure, rest):
+        for _, i in sorted(((evidence(rectify(img, q)).score, i) for i, q in enumerate(group)), key=lambda t: -t[0])[:limit]:
+            yield group[i]
+            limit -= 1
+        if limit <= 0:
+            return
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
