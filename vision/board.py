@@ -84,8 +84,26 @@ def _goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings
     for i, goal in enumerate(goals):
         mine = [j for j in range(len(quads)) if owner[j] == i]
         j = max(mine, key=lambda j: _goal_p(guesses[j]) + (0.05 if j == mine[0] else 0.0))
-        out.append(_goal_cell((goal.col, goal.row), quads[j], guesses[j]))
+        quad, g = quads[j], guesses[j]
+        if _goal_p(g) < 0.5:   # no goal on any outline: the fit is off out there, look around it
+            near_quad, near_g = _goal_near(sf, h, goal.col, goal.row)
+            if _goal_p(near_g) >= 0.5:
+                quad, g = near_quad, near_g
+        out.append(_goal_cell((goal.col, goal.row), quad, g))
     return out
+
+
+GOAL_OFFSETS = np.linspace(-0.5, 0.5, 5)   # search around a goal no outline shows, in card pitches
+
+
+def _goal_near(sf: Surface, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, "cellnet.CellGuess"]:
+    """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
+    cards from the start, where a fit of a steep view drifts most."""
+    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in GOAL_OFFSETS for dy in GOAL_OFFSETS]
+    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))] or [geometry.quad_of(h, col, row)]
+    guesses = cellnet.read(sf.fine, quads)
+    i = max(range(len(quads)), key=lambda i: _goal_p(guesses[i]))
+    return quads[i], guesses[i]
 
 
 def _goal_p(g: "cellnet.CellGuess") -> float:
