@@ -1,4 +1,5 @@
 """vision.scan(image) -> Scan: the pipeline, step by step, each step with only its own settings."""
+import functools
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -63,9 +64,15 @@ class Seen:
         self.lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
         self.patches = odd_patches(self.lab, mask, max(self.blobs, key=lambda b: b.area).contour, settings.start)
         self.placed = find_goal_columns(self.blobs, settings.goals)
-        self.copies = copy_columns(photo.work, self.blobs)
+        self._work = photo.work
         self._fine, self._k = photo.fine, photo.fine_scale / photo.work_scale
         self._votes: dict[int, int] = {}
+
+    @functools.cached_property
+    def copies(self) -> list[GoalColumn]:
+        """Goal columns made of copies of one clean goal's picture; searched only when asked for
+        (a column of goals seen apart usually frames the photo first)."""
+        return copy_columns(self._work, self.blobs)
 
     def votes(self, column: GoalColumn) -> int:
         if id(column) not in self._votes:
