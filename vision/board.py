@@ -8,7 +8,7 @@ import numpy as np
 from . import cellnet, geometry
 from .fit import Gradients, push_sides
 from .ladder import rectify
-from .plain import without_plain
+from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
 from .trim import trim_to_mask
 
@@ -142,7 +142,8 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask)
     cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
     h = _refit(cells, h, robust=True)
-    return _registered(without_plain(sf.fine, cells, SURE, cs.plain), h), h
+    cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
+    return _registered(cells, h), h
 
 
 

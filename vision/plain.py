@@ -1,7 +1,14 @@
-"""Cards the reader half-believes in where the photo shows almost nothing: a hole in the maze on a
-tablecloth the colour of the stone, a tile of a chequered table. Every path card carries a tunnel
-whose walls contrast with the stone, and in one photo all cards share light and print; a cell whose
-middle varies far less than the photo's clear cards do is table, whatever the reader says."""
+"""Cards the reader believes in where the photo shows table.
+
+- Plain: a hole in the maze on a tablecloth the colour of the stone, a tile of a chequered table.
+  Every path card carries a tunnel whose walls contrast with the stone, and in one photo all cards
+  share light and print; an unsure cell whose middle varies far less than the photo's clear cards
+  do is table, whatever the reader says.
+- Table-coloured: a lattice cloth whose tiles cross like tunnels reads as a field of sure crossings.
+  A card whose colours are mostly the table's (everything outside the found cards) and not the
+  maze core's (the start and the sure cards beside it) is table. Only the photo's own colours are
+  compared, bin by bin, so a tunnel coloured like the cloth does not count: the core has it too.
+  No colour is built in."""
 from __future__ import annotations
 
 import cv2
@@ -35,4 +42,36 @@ def without_plain(img: np.ndarray, cells: dict, sure: float, share: float) -> di
     paths = [c for c in cells.values() if c.kind == "path"]
     plain = plain_cards(img, [c.quad for c in paths], [c.confidence >= sure for c in paths], share)
     drop = {(c.col, c.row) for c, p in zip(paths, plain) if p}
+    return {p: c for p, c in cells.items() if p not in drop}
+
+
+def _ab_hist(lab: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """16 x 16 histogram of the a/b (colour) channels of a Lab image, as shares of its pixels."""
+    h = cv2.calcHist([lab], [1, 2], mask, [16, 16], [0, 256, 0, 256])
+    return h / max(float(h.sum()), 1.0)
+
+
+def table_share(lab: np.ndarray, core: np.ndarray, table: np.ndarray) -> float:
+    """Share of a crop's pixels (Lab) coloured like the table and unlike the maze's core: a colour
+    bin holding over 1 % of the table's pixels and under a tenth of that share of the core's."""
+    a, b = lab[..., 1] // 16, lab[..., 2] // 16
+    pt, pc = table[a, b], core[a, b]
+    return float(np.mean((pt > 0.01) & (pc < 0.1 * pt)))
+
+
+def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float) -> dict:
+    """The cells without path cards over `share` of whose pixels are coloured like the table and
+    unlike the maze's core (the start and the sure cards beside it)."""
+    crops = {p: cv2.cvtColor(cellnet.crop(img, c.quad), cv2.COLOR_BGR2Lab)[INNER] for p, c in cells.items()}
+    core = [crops[p] for p, c in cells.items()
+            if c.kind == "start" or (c.kind == "path" and abs(p[0]) + abs(p[1]) == 1 and c.confidence >= sure)]
+    step = 4   # the table's colours from every 4th pixel outside the found cards
+    small = cv2.cvtColor(np.ascontiguousarray(img[::step, ::step]), cv2.COLOR_BGR2Lab)
+    outside = np.full(small.shape[:2], 255, np.uint8)
+    cv2.fillPoly(outside, [np.int32(np.round(c.quad / step)) for c in cells.values()], 0)
+    if not core or not outside.any():
+        return cells
+    core_hist = _ab_hist(np.concatenate([c.reshape(-1, 1, 3) for c in core]))
+    table = _ab_hist(small, outside)
+    drop = {p for p, c in cells.items() if c.kind == "path" and table_share(crops[p], core_hist, table) > share}
     return {p: c for p, c in cells.items() if p not in drop}

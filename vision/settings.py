@@ -60,6 +60,7 @@ class CellSettings:
     min_card: float = 0.5          # the card reader's probability of a face-up path card to report one
     low_confidence: float = 0.6    # readings below this are flagged (and count against a frame)
     plain: float = 0.35            # an unsure card whose middle varies less than this share of the clear cards' is table
+    table_look: float = 0.45       # a card with more of its pixels coloured like the table, not the core, is table
 
 
 @dataclass(frozen=True)

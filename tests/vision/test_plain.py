@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from vision.plain import plain_cards
+from vision.plain import plain_cards, without_table_look
 
 pytestmark = pytest.mark.vision
 
@@ -37,3 +37,28 @@ def test_a_sure_reading_is_never_overruled(table):
 def test_without_three_clear_cards_to_compare_nothing_is_plain(table):
     quads = [_quad(x, 60) for x in (20, 100, 380)]
     assert plain_cards(table, quads, [True, True, False], 0.35) == [False] * 3
+
+
+def _cell(col: int, row: int, quad: np.ndarray, kind: str = "path"):
+    from vision.board import Cell
+    return Cell(col, row, kind, "NESW" if kind != "goal" else "", False, None, 1.0, quad)
+
+
+def test_a_sure_card_coloured_like_the_table_is_table_a_card_far_out_is_not():
+    """A lattice cloth (teal tiles, white lines) whose tiles read as crossings: the tile is dropped,
+    a real card five cells from the start, grey like the maze's core, is kept."""
+    rng = np.random.default_rng(1)
+    img = np.full((300, 800, 3), (150, 140, 40), np.uint8)                  # teal cloth
+    for t in range(3):                                                      # white lattice lines
+        img[t::40, :] = 245
+        img[:, t::40] = 245
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    cells = {}
+    for col in (0, 1, 5):                                                   # grey cards, white tunnels
+        x = 20 + 70 * col
+        img[100:190, x:x + 60] = (128, 128, 132)
+        img[100:190, x + 22:x + 38] = (235, 235, 235)
+        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == 0 else "path")
+    cells[(3, 2)] = _cell(3, 2, _quad(240, 200))                            # a tile of the cloth
+    kept = without_table_look(img, cells, 0.9, 0.45)
+    assert sorted(kept) == [(0, 0), (1, 0), (5, 0)]
