@@ -1,124 +1,19 @@
 """Walk the maze outward from the fiducials, one card at a time, reading each cell."""
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from . import cellnet, geometry
-from .fit import Gradients, push_sides
-from .ladder import rectify
+from .cells import (GOAL_CELLS, STEPS, SURE, Cell, Surface, card_p, mask_cover, overlaps, same_place,
+                    some_openings, sureness, trimmed, trusting)
+from .fit import push_sides
+from .goal_cells import goals_again, read_goals
 from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
-from .trim import trim_to_mask
 
-GOAL_CELLS = ((8, -2), (8, 0), (8, 2))
-STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-TRIM_MARGIN = 0.25
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One card found on the board (quad in fine-image pixels, NW NE SE SW in the board frame)."""
-
-    col: int
-    row: int
-    kind: str
-    openings: str
-    dead_end: bool
-    face: str | None
-    confidence: float
-    quad: np.ndarray
-
-
-@dataclass(frozen=True)
-class Surface:
-    """What the walk looks at: the fine image, its gradients, and the card-versus-table mask
-    (working scale; `mask_scale` maps fine pixels to it)."""
-
-    fine: np.ndarray
-    grads: Gradients
-    mask: np.ndarray
-    mask_scale: float
-    mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
-
-
-def trusting(sf: Surface, start: np.ndarray) -> Surface:
-    """The surface whose mask may veto table cells only if it sees the start card as card: on a
-    tablecloth of the cards' colours the mask can miss the whole maze."""
-    return replace(sf, mask_trusted=_mask_cover(sf, start) > 0.8)
-
-
-def read_goals(sf: Surface, quads: list[np.ndarray]) -> list[Cell]:
-    """Each goal face down unless the card reader sees a turned-up goal (a gold nugget on a cross,
-    coal on a curve) there: goal backs differ between editions, and a back the reader has never
-    seen must not pass for a revealed goal."""
-    return [_goal_cell(pos, q, g) for pos, q, g in zip(GOAL_CELLS, quads, cellnet.read(sf.fine, quads))]
-
-
-def _goal_cell(pos: tuple[int, int], quad: np.ndarray, g: "cellnet.CellGuess") -> Cell:
-    gold, stone = g.p("goal_gold"), g.p("goal_stone")
-    if gold + stone < 0.5:
-        return Cell(*pos, "goal", "", False, "down", 1.0 - gold - stone, quad)
-    conf = min(gold + stone, _sureness(g))
-    if gold >= stone:
-        return Cell(*pos, "goal", "NESW", False, "gold", conf, quad)
-    return Cell(*pos, "goal", _some_openings(g), False, "stone", conf, quad)
-
-
-def _goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings) -> list[Cell]:
-    """The goals read again where the maze's fit puts them: the goal column's own outlines can be
-    a card off (a column guessed from the start, a turned-up goal that no longer looks like the
-    others), and then the reader sees table or a neighbour there. Each goal keeps the outline,
-    its own or the fit's (each also snapped to the card's edges), the reader likes best as a goal."""
-    quads: list[np.ndarray] = []
-    owner: list[int] = []
-    for i, goal in enumerate(goals):
-        predicted = geometry.quad_of(h, goal.col, goal.row)
-        near = _overlaps(goal.quad, [predicted], 1.0)   # else the column's outline lies on another card
-        for q in ((goal.quad, predicted) if near else (predicted,)):
-            quads += [q, _trimmed(sf, push_sides(sf.grads, q, -gs.search, gs.search, 15))]
-            owner += [i, i]
-    guesses = cellnet.read(sf.fine, quads)
-    out = []
-    for i, goal in enumerate(goals):
-        mine = [j for j in range(len(quads)) if owner[j] == i]
-        j = max(mine, key=lambda j: _goal_p(guesses[j]) + (0.05 if j == mine[0] else 0.0))
-        quad, g = quads[j], guesses[j]
-        if _goal_p(g) < 0.5:   # no goal on any outline: the fit is off out there, look around it
-            near_quad, near_g = _goal_near(sf, h, goal.col, goal.row)
-            if _goal_p(near_g) >= 0.5:
-                quad, g = near_quad, near_g
-        out.append(_goal_cell((goal.col, goal.row), quad, g))
-    return out
-
-
-GOAL_OFFSETS = np.linspace(-0.5, 0.5, 5)   # search around a goal no outline shows, in card pitches
-
-
-def _goal_near(sf: Surface, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, "cellnet.CellGuess"]:
-    """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
-    cards from the start, where a fit of a steep view drifts most."""
-    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in GOAL_OFFSETS for dy in GOAL_OFFSETS]
-    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))] or [geometry.quad_of(h, col, row)]
-    guesses = cellnet.read(sf.fine, quads)
-    i = max(range(len(quads)), key=lambda i: _goal_p(guesses[i]))
-    return quads[i], guesses[i]
-
-
-def _goal_p(g: "cellnet.CellGuess") -> float:
-    """Probability that a goal card, face down or up, lies in the cell."""
-    return g.p("goal_down") + g.p("goal_gold") + g.p("goal_stone")
-
-
-def _some_openings(g: "cellnet.CellGuess") -> str:
-    """The sides the reader calls open; a path card has at least one, so the likeliest side."""
-    return g.openings or cellnet.SIDES[int(np.argmax(g.opens))]
-
-
-def _sureness(g: "cellnet.CellGuess") -> float:
-    """0.5 for a toss-up, 1 when every call of the reader is clear."""
-    return 0.5 + 0.5 * g.sureness
+__all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit"]
 
 
 def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
@@ -133,18 +28,17 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     if sum(c.kind == "path" for c in others.values()) >= 3:
         # the start's outline came from its own pattern; with enough cards around, the board knows better
         h = _refit(others, h, robust=True)
-        quad = _trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, 0, 0), -gs.search, gs.search, 15))
+        quad = trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, 0, 0), -gs.search, gs.search, 15))
         start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
     else:
         h = _refit(cells, h, robust=True)
-    goals = _goals_again(sf, h, goals, gs)
+    goals = goals_again(sf, h, goals, gs)
     cells.update({(g.col, g.row): g for g in goals})
     seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask)
     cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
     h = _refit(cells, h, robust=True)
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
     return _registered(cells, h), h
-
 
 
 def start_from_fit(cells: list[Cell], h: np.ndarray) -> list[Cell]:
@@ -187,12 +81,12 @@ def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, min_mask:
         x, y = q.mean(axis=0)
         if not (0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q))):
             continue
-        if sf.mask_trusted and _mask_cover(sf, q) < 0.1 * min_mask:
+        if sf.mask_trusted and mask_cover(sf, q) < 0.1 * min_mask:
             continue   # bare table
         window.append(pos)
         quads.append(q)
     # no neighbour vouches for an island: only a sure reading seeds one (tiles can look card-sized)
-    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if _card_p(g) > max(min_card, SURE)]
+    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if card_p(g) > max(min_card, SURE)]
 
 
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
@@ -214,7 +108,7 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
             continue
         tried.add(pos)
         local = _local(cells, pos, h)
-        if empty is not None and pos in empty and pos not in (seeds or ()) and _same_place(geometry.quad_of(local, *pos), empty[pos], 0.12):
+        if empty is not None and pos in empty and pos not in (seeds or ()) and same_place(geometry.quad_of(local, *pos), empty[pos], 0.12):
             continue
         taken = [cells[p].quad for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
         cell = _reuse(known, pos, local) or _read_cell(sf, [local] + _beside(cells, pos), pos, gs, cs, taken)
@@ -239,10 +133,6 @@ def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | No
     return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
 
 
-SURE = 0.9   # a reading this sure stands where the mask sees table, and alone seeds an island
-CARD_KINDS = ("path", "start", "goal_gold", "goal_stone")   # face-up tunnel print
-
-
 def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridSettings,
                cs: CellSettings, taken: list | None = None) -> Cell | None:
     """The path card at pos, or None when the reader sees no face-up card there. Each homography
@@ -254,34 +144,23 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     quads: list[np.ndarray] = []
     for h in hs:
         predicted = geometry.quad_of(h, *pos)
-        if any(_same_place(predicted, q) for q in quads[1::2]):
+        if any(same_place(predicted, q) for q in quads[1::2]):
             continue   # another homography already predicted this outline: same reading
-        if sf.mask_trusted and _mask_cover(sf, predicted) < 0.1 * gs.min_mask:
+        if sf.mask_trusted and mask_cover(sf, predicted) < 0.1 * gs.min_mask:
             continue   # bare table: no need to look closer
-        quads += [_trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
-    quads = [q for i, q in enumerate(quads) if not _overlaps(quads[i - i % 2], taken or [])]
+        quads += [trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
+    quads = [q for i, q in enumerate(quads) if not overlaps(quads[i - i % 2], taken or [])]
     if not quads:
         return None
     guesses = cellnet.read(sf.fine, quads)
-    i = max(range(len(quads)), key=lambda j: _card_p(guesses[j]) + (0.1 if j % 2 == 0 else 0.0))
+    i = max(range(len(quads)), key=lambda j: card_p(guesses[j]) + (0.1 if j % 2 == 0 else 0.0))
     g = guesses[i]
-    if _card_p(g) < cs.min_card:
+    if card_p(g) < cs.min_card:
         return None
-    if sf.mask_trusted and _card_p(g) < SURE and _mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
+    if sf.mask_trusted and card_p(g) < SURE and mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
         return None   # an unsure reading on what the mask calls table (tiles, a card-sized pattern)
-    conf = min(_sureness(g), 0.5 + 0.5 * (2 * _card_p(g) - 1))
-    return Cell(pos[0], pos[1], "path", _some_openings(g), g.dead_end, None, conf, quads[i])
-
-
-def _same_place(a: np.ndarray, b: np.ndarray, share: float = 0.04) -> bool:
-    """Two outlines whose corners lie within `share` of a card width of each other."""
-    return float(np.max(np.linalg.norm(a - b, axis=1))) < share * float(np.linalg.norm(b[1] - b[0]))
-
-
-def _overlaps(quad: np.ndarray, others: list[np.ndarray], share: float = 0.6) -> bool:
-    """The quad's centre lies closer to another card's centre than `share` of a card width."""
-    c = quad.mean(axis=0)
-    return any(np.linalg.norm(c - o.mean(axis=0)) < share * np.linalg.norm(o[1] - o[0]) for o in others)
+    conf = min(sureness(g), 0.5 + 0.5 * (2 * card_p(g) - 1))
+    return Cell(pos[0], pos[1], "path", some_openings(g), g.dead_end, None, conf, quads[i])
 
 
 def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:
@@ -295,39 +174,6 @@ def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:
             if h is not None:
                 out.append(h)
     return out[:2]
-
-
-def _card_p(g: "cellnet.CellGuess") -> float:
-    """Probability that a face-up path card lies in the cell."""
-    return sum(g.p(k) for k in CARD_KINDS)
-
-
-def _mask_cover(sf: Surface, quad: np.ndarray) -> float:
-    """Share of the quad's middle that the card-versus-table mask calls card."""
-    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
-    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
-    c = quad.mean(axis=0)
-    inner = np.array([c - 0.4 * (ax_w + ax_l), c + 0.4 * (ax_w - ax_l), c + 0.4 * (ax_w + ax_l), c - 0.4 * (ax_w - ax_l)])
-    return float(np.mean(rectify(sf.mask, inner * sf.mask_scale, (16, 24)) > 127))
-
-
-def _trimmed(sf: Surface, quad: np.ndarray) -> np.ndarray:
-    """Move each side to where the card meets the table (where it does): lines of a patterned
-    tablecloth can pull an outline off the card, the card-versus-table mask cannot."""
-    m = TRIM_MARGIN
-    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
-    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
-    outer = np.array([quad[0] - m * (ax_w + ax_l), quad[1] + m * (ax_w - ax_l),
-                      quad[2] + m * (ax_w + ax_l), quad[3] - m * (ax_w - ax_l)])
-    size = (int(40 * (1 + 2 * m)), int(60 * (1 + 2 * m)))
-    area = rectify(sf.mask, outer * sf.mask_scale, size)
-    n, e, s, w = trim_to_mask(area, m, 0.2)
-    out = quad.astype(np.float64).copy()
-    out[[0, 1]] -= n * ax_l
-    out[[2, 3]] += s * ax_l
-    out[[1, 2]] += e * ax_w
-    out[[0, 3]] -= w * ax_w
-    return out
 
 
 def _local(cells: dict, pos: tuple[int, int], h: np.ndarray, k: int = 5) -> np.ndarray:

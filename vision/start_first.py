@@ -14,6 +14,7 @@ import numpy as np
 
 from . import board, cellnet, geometry
 from .fit import Gradients, push_pairs
+from .goal_cells import goal_p
 from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
 from .ladder import fit_cross
@@ -133,10 +134,6 @@ def _start_h(quad: np.ndarray) -> np.ndarray:
     return geometry.fit_homography(geometry.card_corners(0, 0), list(quad))
 
 
-def _goal_p(g: cellnet.CellGuess) -> float:
-    return g.p("goal_down") + g.p("goal_gold") + g.p("goal_stone")
-
-
 def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float, np.ndarray]:
     """The likeliest goal near (col, row): the maze's homography is extrapolated eight cards, so
     the goal is looked for up to half a card around where it predicts."""
@@ -144,7 +141,7 @@ def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float,
     quads = [q for q in quads if cv2.isContourConvex(np.float32(q))]
     if not quads:
         return 0.0, geometry.quad_of(h, col, row)
-    ps = [_goal_p(g) for g in cellnet.read(img, quads)]
+    ps = [goal_p(g) for g in cellnet.read(img, quads)]
     i = int(np.argmax(ps))
     return ps[i], quads[i]
 
@@ -240,7 +237,7 @@ def goal_votes(img: np.ndarray, column: GoalColumn, k: float) -> int:
     """How many of the column's blobs the reader takes for a goal card (face down or up)."""
     quads = [blob_quad(b) for b in column.blobs if not b.guessed]
     quads = [portrait(q * k) for q in quads if q is not None]
-    return sum(_goal_p(g) >= 0.5 for g in cellnet.read(img, quads))
+    return sum(goal_p(g) >= 0.5 for g in cellnet.read(img, quads))
 
 
 def frame_with_column(sf: "board.Surface", found: Found, column: GoalColumn, k: float, gs: GridSettings,

@@ -1,0 +1,102 @@
+"""What the walk works with: a found card (`Cell`), what it looks at (`Surface`), and the small
+judgements every step shares (how likely a reading is a card, where an outline meets the table)."""
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from . import cellnet
+from .fit import Gradients
+from .ladder import rectify
+from .trim import trim_to_mask
+
+GOAL_CELLS = ((8, -2), (8, 0), (8, 2))
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+TRIM_MARGIN = 0.25
+SURE = 0.9   # a reading this sure stands where the mask sees table, and alone seeds an island
+CARD_KINDS = ("path", "start", "goal_gold", "goal_stone")   # face-up tunnel print
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One card found on the board (quad in fine-image pixels, NW NE SE SW in the board frame)."""
+
+    col: int
+    row: int
+    kind: str
+    openings: str
+    dead_end: bool
+    face: str | None
+    confidence: float
+    quad: np.ndarray
+
+
+@dataclass(frozen=True)
+class Surface:
+    """What the walk looks at: the fine image, its gradients, and the card-versus-table mask
+    (working scale; `mask_scale` maps fine pixels to it)."""
+
+    fine: np.ndarray
+    grads: Gradients
+    mask: np.ndarray
+    mask_scale: float
+    mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
+
+
+def trusting(sf: Surface, start: np.ndarray) -> Surface:
+    """The surface whose mask may veto table cells only if it sees the start card as card: on a
+    tablecloth of the cards' colours the mask can miss the whole maze."""
+    return replace(sf, mask_trusted=mask_cover(sf, start) > 0.8)
+
+
+def some_openings(g: "cellnet.CellGuess") -> str:
+    """The sides the reader calls open; a path card has at least one, so the likeliest side."""
+    return g.openings or cellnet.SIDES[int(np.argmax(g.opens))]
+
+
+def sureness(g: "cellnet.CellGuess") -> float:
+    """0.5 for a toss-up, 1 when every call of the reader is clear."""
+    return 0.5 + 0.5 * g.sureness
+
+
+def same_place(a: np.ndarray, b: np.ndarray, share: float = 0.04) -> bool:
+    """Two outlines whose corners lie within `share` of a card width of each other."""
+    return float(np.max(np.linalg.norm(a - b, axis=1))) < share * float(np.linalg.norm(b[1] - b[0]))
+
+
+def overlaps(quad: np.ndarray, others: list[np.ndarray], share: float = 0.6) -> bool:
+    """The quad's centre lies closer to another card's centre than `share` of a card width."""
+    c = quad.mean(axis=0)
+    return any(np.linalg.norm(c - o.mean(axis=0)) < share * np.linalg.norm(o[1] - o[0]) for o in others)
+
+
+def card_p(g: "cellnet.CellGuess") -> float:
+    """Probability that a face-up path card lies in the cell."""
+    return sum(g.p(k) for k in CARD_KINDS)
+
+
+def mask_cover(sf: Surface, quad: np.ndarray) -> float:
+    """Share of the quad's middle that the card-versus-table mask calls card."""
+    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
+    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    c = quad.mean(axis=0)
+    inner = np.array([c - 0.4 * (ax_w + ax_l), c + 0.4 * (ax_w - ax_l), c + 0.4 * (ax_w + ax_l), c - 0.4 * (ax_w - ax_l)])
+    return float(np.mean(rectify(sf.mask, inner * sf.mask_scale, (16, 24)) > 127))
+
+
+def trimmed(sf: Surface, quad: np.ndarray) -> np.ndarray:
+    """Move each side to where the card meets the table (where it does): lines of a patterned
+    tablecloth can pull an outline off the card, the card-versus-table mask cannot."""
+    m = TRIM_MARGIN
+    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
+    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    outer = np.array([quad[0] - m * (ax_w + ax_l), quad[1] + m * (ax_w - ax_l),
+                      quad[2] + m * (ax_w + ax_l), quad[3] - m * (ax_w - ax_l)])
+    size = (int(40 * (1 + 2 * m)), int(60 * (1 + 2 * m)))
+    area = rectify(sf.mask, outer * sf.mask_scale, size)
+    n, e, s, w = trim_to_mask(area, m, 0.2)
+    out = quad.astype(np.float64).copy()
+    out[[0, 1]] -= n * ax_l
+    out[[2, 3]] += s * ax_l
+    out[[1, 2]] += e * ax_w
+    out[[0, 3]] -= w * ax_w
+    return out

@@ -1,0 +1,71 @@
+"""The three goals as the reader sees them: face down unless it sees a turned-up goal, read on the
+goal column's outlines and again where the maze's fit puts them."""
+import cv2
+import numpy as np
+
+from . import cellnet, geometry
+from .cells import GOAL_CELLS, Cell, Surface, overlaps, some_openings, sureness, trimmed
+from .fit import push_sides
+from .settings import GridSettings
+
+
+def read_goals(sf: Surface, quads: list[np.ndarray]) -> list[Cell]:
+    """Each goal face down unless the card reader sees a turned-up goal (a gold nugget on a cross,
+    coal on a curve) there: goal backs differ between editions, and a back the reader has never
+    seen must not pass for a revealed goal."""
+    return [_goal_cell(pos, q, g) for pos, q, g in zip(GOAL_CELLS, quads, cellnet.read(sf.fine, quads))]
+
+
+def _goal_cell(pos: tuple[int, int], quad: np.ndarray, g: "cellnet.CellGuess") -> Cell:
+    gold, stone = g.p("goal_gold"), g.p("goal_stone")
+    if gold + stone < 0.5:
+        return Cell(*pos, "goal", "", False, "down", 1.0 - gold - stone, quad)
+    conf = min(gold + stone, sureness(g))
+    if gold >= stone:
+        return Cell(*pos, "goal", "NESW", False, "gold", conf, quad)
+    return Cell(*pos, "goal", some_openings(g), False, "stone", conf, quad)
+
+
+def goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings) -> list[Cell]:
+    """The goals read again where the maze's fit puts them: the goal column's own outlines can be
+    a card off (a column guessed from the start, a turned-up goal that no longer looks like the
+    others), and then the reader sees table or a neighbour there. Each goal keeps the outline,
+    its own or the fit's (each also snapped to the card's edges), the reader likes best as a goal."""
+    quads: list[np.ndarray] = []
+    owner: list[int] = []
+    for i, goal in enumerate(goals):
+        predicted = geometry.quad_of(h, goal.col, goal.row)
+        near = overlaps(goal.quad, [predicted], 1.0)   # else the column's outline lies on another card
+        for q in ((goal.quad, predicted) if near else (predicted,)):
+            quads += [q, trimmed(sf, push_sides(sf.grads, q, -gs.search, gs.search, 15))]
+            owner += [i, i]
+    guesses = cellnet.read(sf.fine, quads)
+    out = []
+    for i, goal in enumerate(goals):
+        mine = [j for j in range(len(quads)) if owner[j] == i]
+        j = max(mine, key=lambda j: goal_p(guesses[j]) + (0.05 if j == mine[0] else 0.0))
+        quad, g = quads[j], guesses[j]
+        if goal_p(g) < 0.5:   # no goal on any outline: the fit is off out there, look around it
+            near_quad, near_g = _goal_near(sf, h, goal.col, goal.row)
+            if goal_p(near_g) >= 0.5:
+                quad, g = near_quad, near_g
+        out.append(_goal_cell((goal.col, goal.row), quad, g))
+    return out
+
+
+GOAL_OFFSETS = np.linspace(-0.5, 0.5, 5)   # search around a goal no outline shows, in card pitches
+
+
+def _goal_near(sf: Surface, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, "cellnet.CellGuess"]:
+    """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
+    cards from the start, where a fit of a steep view drifts most."""
+    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in GOAL_OFFSETS for dy in GOAL_OFFSETS]
+    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))] or [geometry.quad_of(h, col, row)]
+    guesses = cellnet.read(sf.fine, quads)
+    i = max(range(len(quads)), key=lambda i: goal_p(guesses[i]))
+    return quads[i], guesses[i]
+
+
+def goal_p(g: "cellnet.CellGuess") -> float:
+    """Probability that a goal card, face down or up, lies in the cell."""
+    return g.p("goal_down") + g.p("goal_gold") + g.p("goal_stone")
