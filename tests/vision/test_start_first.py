@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 from vision import scan
+from vision import fiducials
+from vision.errors import ScanError
 from vision.fit import Gradients
 from vision.image_io import load_photo
 from vision.mask import card_mask
@@ -39,8 +41,8 @@ def test_a_steep_view_with_one_goal_turned_up_is_read_from_the_start():
     photo = load_photo(img, st.load)
     mask = card_mask(photo.work, st.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    with pytest.raises(S.ScanError):
-        next(S._find_fiducials(photo, mask, grads, S.Seen(photo, mask, st), st))
+    with pytest.raises(ScanError):
+        next(fiducials.find_fiducials(photo, mask, grads, fiducials.Seen(photo, mask, st), st))
     result = scan(img)
     assert result.ok, result.error
     assert sorted(map(_key, result.cards)) == sorted(map(_key, truth["cards"]))

@@ -5,6 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import fiducials
 from vision.fit import Gradients
 from vision.image_io import load_photo
 from vision.mask import card_mask
@@ -50,7 +51,7 @@ def test_a_start_posed_at_the_wrong_size_is_posed_again_and_the_board_read():
     photo = load_photo(img, st.load)
     mask = card_mask(photo.work, st.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    column, frame = next(S._find_fiducials(photo, mask, grads, S.Seen(photo, mask, st), st))
+    column, frame = next(fiducials.find_fiducials(photo, mask, grads, fiducials.Seen(photo, mask, st), st))
     cells, _ = S._read_board(photo, mask, grads, frame, st)
     assert sorted(map(_key, cells)) != want           # the first pose alone misreads the board
     _, _, cells, _ = S._read_frame(photo, mask, grads, frame, column, st)
@@ -65,6 +66,6 @@ def test_a_far_start_under_a_steep_view_is_found_in_a_smaller_window(monkeypatch
     result = S.scan(img)
     assert result.ok, result.error
     assert sorted(map(_truth_key, result.cards)) == want
-    monkeypatch.setattr(S, "START_SCALES", (1.0,))
+    monkeypatch.setattr(fiducials, "START_SCALES", (1.0,))
     result = S.scan(img)
     assert not result.ok or sorted(map(_truth_key, result.cards)) != want
