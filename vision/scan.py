@@ -62,6 +62,7 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
 
 
 def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict]:
+    """The pipeline after decoding; `looked` gathers what a refused photo's debug sheet shows."""
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     if sharpness(grey) < settings.blur.min_sharpness:
         raise TooBlurred()
