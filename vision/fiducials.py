@@ -8,7 +8,7 @@ import numpy as np
 
 from . import cellnet, start_first
 from .errors import GoalsNotFound, NoMaze, StartNotFound
-from .fit import Gradients, push_pairs
+from .fit import Gradients, card_outline
 from .frame import board_frame
 from .goal_copies import copy_columns
 from .goals import GoalColumn, find_blobs, find_goal_columns
@@ -138,7 +138,7 @@ def _starts_for(photo: Photo, seen: Seen, mask: np.ndarray, grads: Gradients, co
     spots = [(float(ps[i, j]), sized[i * n + j]) for i, j in enumerate(best) if n == 1 or ps[i, j] >= 0.5]
     for quad in _by_evidence(photo.fine, spots, settings.start.snapped):
         quad = fit_cross(photo.fine, quad)
-        outline = push_pairs(grads, quad, -0.05, 0.22, 12)   # the cross frames the middle; the outline fixes the size
+        outline = card_outline(grads, quad)
         yield outline, evidence(rectify(photo.fine, quad)), quad, cellnet.read(photo.fine, [outline])[0].p("start")
 
 

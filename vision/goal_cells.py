@@ -46,8 +46,8 @@ def goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings)
         j = max(mine, key=lambda j: goal_p(guesses[j]) + (0.05 if j == mine[0] else 0.0))
         quad, g = quads[j], guesses[j]
         if goal_p(g) < 0.5:   # no goal on any outline: the fit is off out there, look around it
-            near_quad, near_g = _goal_near(sf, h, goal.col, goal.row)
-            if goal_p(near_g) >= 0.5:
+            near_quad, near_g = goal_near(sf.fine, h, goal.col, goal.row)
+            if near_g is not None and goal_p(near_g) >= 0.5:
                 quad, g = near_quad, near_g
         out.append(_goal_cell((goal.col, goal.row), quad, g))
     return out
@@ -56,12 +56,15 @@ def goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings)
 GOAL_OFFSETS = np.linspace(-0.5, 0.5, 5)   # search around a goal no outline shows, in card pitches
 
 
-def _goal_near(sf: Surface, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, "cellnet.CellGuess"]:
+def goal_near(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, "cellnet.CellGuess | None"]:
     """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
-    cards from the start, where a fit of a steep view drifts most."""
+    cards from the start, where a fit extrapolated over a steep view drifts most. No reading
+    (None, with the fit's own outline) when every outline around is folded."""
     quads = [geometry.quad_of(h, col + dx, row + dy) for dx in GOAL_OFFSETS for dy in GOAL_OFFSETS]
-    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))] or [geometry.quad_of(h, col, row)]
-    guesses = cellnet.read(sf.fine, quads)
+    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))]
+    if not quads:
+        return geometry.quad_of(h, col, row), None
+    guesses = cellnet.read(img, quads)
     i = max(range(len(quads)), key=lambda i: goal_p(guesses[i]))
     return quads[i], guesses[i]
 

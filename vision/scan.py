@@ -104,14 +104,15 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
         found = start_first.snap(photo, grads, window)
         if found is None:
             continue
+        trusted = board.trusting(sf, found.quad)
         for column in columns:   # the start and the goals alone fix the frame, else with the maze
             frame = board_frame(found.quad, found.pattern, column, k)
             if frame is None:
-                framed = start_first.frame_with_column(board.trusting(sf, found.quad), found, column, k, settings.grid, settings.cell)
+                framed = start_first.frame_with_column(trusted, found, column, k, settings.grid, settings.cell)
                 frame = None if framed is None else Frame(*framed)
             if frame is not None:
                 yield column, frame
-        framed = start_first.frame_for(board.trusting(sf, found.quad), found, settings.grid, settings.cell)
+        framed = start_first.frame_for(trusted, found, settings.grid, settings.cell, settings.start.explained)
         if framed is not None:
             yield start_first.goal_column(framed[1], k), Frame(*framed)
     raise StartNotFound()

@@ -13,8 +13,8 @@ import cv2
 import numpy as np
 
 from . import board, cellnet, geometry
-from .fit import Gradients, push_pairs
-from .goal_cells import goal_p
+from .fit import Gradients, card_outline
+from .goal_cells import goal_near, goal_p
 from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
 from .ladder import fit_cross
@@ -23,7 +23,6 @@ from .start import ASPECT, OddPatch
 from .start_size import explained
 
 GOAL_ROWS = (-2, 0, 2)
-OFFSETS = np.linspace(-0.5, 0.5, 5)      # search around each expected goal, in card pitches
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
 SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
 
@@ -123,7 +122,7 @@ def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
     c = found.quad.mean(axis=0)
     for scale in (1.0, 1.35, 1.75, 0.75):
         pattern = fit_cross(photo.fine, c + (found.quad - c) * scale)
-        outline = push_pairs(grads, pattern, -0.05, 0.22, 12)
+        outline = card_outline(grads, pattern)
         p = cellnet.read(photo.fine, [outline])[0].p("start")
         if p >= 0.5:
             return Found(outline, pattern, p)
@@ -135,22 +134,18 @@ def _start_h(quad: np.ndarray) -> np.ndarray:
 
 
 def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float, np.ndarray]:
-    """The likeliest goal near (col, row): the maze's homography is extrapolated eight cards, so
-    the goal is looked for up to half a card around where it predicts."""
-    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in OFFSETS for dy in OFFSETS]
-    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))]
-    if not quads:
-        return 0.0, geometry.quad_of(h, col, row)
-    ps = [goal_p(g) for g in cellnet.read(img, quads)]
-    i = int(np.argmax(ps))
-    return ps[i], quads[i]
+    """(probability, outline) of the likeliest goal near (col, row): the maze's homography is
+    extrapolated eight cards, so the goal is looked for up to half a card around it."""
+    quad, g = goal_near(img, h, col, row)
+    return (0.0 if g is None else goal_p(g)), quad
 
 
-def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSettings):
+def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSettings, enough: float):
     """(start quad, goal quads, homography, pattern) in the board frame, or None when no goal
     column lies eight cards from this start on either side. The maze is walked once to learn the
     perspective; when that walk reads little of the maze, the start is posed again (turned a
-    quarter, or at other sizes) and the two poses that walk furthest look for the goals."""
+    quarter, or at other sizes) and the two poses that walk furthest look for the goals. A walk
+    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing."""
     walks = []
     for pose in _poses(sf, found):
         try:
@@ -161,7 +156,7 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
         cells = board._bfs(sf, h, start, [], gs, cs)
         walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), len(cells)))
         quads = [c.quad for c in cells.values()]
-        if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= EXPLAINED:
+        if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
     for pose, h, _ in sorted(walks, key=lambda w: -w[2])[:2]:
         framed = _with_goals(sf, pose, h)
@@ -171,7 +166,6 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
 
 
 MIN_WALK = 4          # cards a walk from a well-posed start finds in a maze worth searching from
-EXPLAINED = 0.6       # share of the start's blob that walk must cover (see vision.start_size)
 POSE_SCALES = (1.3, 1.6, 0.8)
 
 
@@ -185,7 +179,7 @@ def _poses(sf: "board.Surface", found: Found):
     # cross would shrink it back to the size the first pose found)
     turned = fit_cross(sf.fine, _quarter(found.pattern))
     for pattern in [turned] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
-        outline = push_pairs(sf.grads, pattern, -0.05, 0.22, 12)
+        outline = card_outline(sf.grads, pattern)
         p = cellnet.read(sf.fine, [outline])[0].p("start")
         if p >= 0.5:
             yield Found(outline, pattern, p)

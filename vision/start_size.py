@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-from .fit import Gradients, push_pairs
+from .fit import Gradients, card_outline
 from .frame import Frame, board_frame
 from .goals import GoalColumn
 from .ladder import fit_cross
@@ -45,7 +45,6 @@ def resized_frames(fine: np.ndarray, grads: Gradients, frame: Frame, column: Goa
         pattern = centre + (frame.pattern - centre) * scale
         if repose:
             pattern = fit_cross(fine, pattern)
-        outline = push_pairs(grads, pattern, -0.05, 0.22, 12)
-        other = board_frame(outline, pattern, column, k)
+        other = board_frame(card_outline(grads, pattern), pattern, column, k)
         if other is not None:
             yield other

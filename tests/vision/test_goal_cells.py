@@ -39,6 +39,6 @@ def test_a_turned_up_goal_off_every_outline_is_found_around_the_fit(monkeypatch)
     sf, h, goals = _off_frame()
     faces = {(g.col, g.row): g.face for g in goal_cells.goals_again(sf, h, goals, GridSettings())}
     assert faces[(8, 2)] == "stone"
-    monkeypatch.setattr(goal_cells, "_goal_near", lambda sf, h, col, row: (None, _Nothing()))
+    monkeypatch.setattr(goal_cells, "goal_near", lambda img, h, col, row: (None, _Nothing()))
     faces = {(g.col, g.row): g.face for g in goal_cells.goals_again(sf, h, goals, GridSettings())}
     assert faces[(8, 2)] == "down"                 # without the search the reader saw no goal there
