@@ -6,6 +6,7 @@ phone page instead of the table app: it only ever renders `SeatPage`.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any, Callable
@@ -18,6 +19,7 @@ from .views.seat import SeatPage
 
 GAME_ROUTE = re.compile(r"^/game/(\d{1,9})/?$")
 SEAT_PREFIX = "/seat/"
+PUSH_TRIES, PUSH_WAIT_STEPS = 3, 30   # a route push is made again after 3 s without an answer
 CLAIM_KEY = "saboteur.seat-claim"  # this browser's claim id, in its own local storage
 log = logging.getLogger(__name__)
 
@@ -44,11 +46,31 @@ def follow_table_routes(page: ft.Page, session: Any) -> None:
     if wanted is not None:
         session.resume(wanted)
 
+    pushing = {"on": False}
+
+    async def keep_route() -> None:
+        """Push the session's route until the client reports it: one keeper at a time, always
+        the latest target (the session may move on while a push is under way), and a push
+        the client never answered (a busy or reconnecting tab) is made again."""
+        try:
+            for _ in range(PUSH_TRIES):
+                target = route_for(session)
+                if page.route == target:
+                    return
+                await page.push_route(target)
+                for _ in range(PUSH_WAIT_STEPS):
+                    await asyncio.sleep(0.1)
+                    if page.route == route_for(session):
+                        return
+                    if route_for(session) != target:
+                        break   # the session moved on: push where it is now
+        finally:
+            pushing["on"] = False
+
     def sync(_sender: Any, name: str | None) -> None:
-        if name in ("screen", "game_id"):
-            target = route_for(session)
-            if page.route != target:
-                page.run_task(page.push_route, target)
+        if name in ("screen", "game_id") and not pushing["on"] and page.route != route_for(session):
+            pushing["on"] = True
+            page.run_task(keep_route)
 
     async def on_route(e: ft.RouteChangeEvent) -> None:
         game_id = game_of(e.route)
