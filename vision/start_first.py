@@ -154,15 +154,28 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
             continue
         start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, pose.quad)
         cells = board._bfs(sf, h, start, [], gs, cs)
-        walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), len(cells)))
+        walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), len(cells), cells))
         quads = [c.quad for c in cells.values()]
         if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
-    for pose, h, _ in sorted(walks, key=lambda w: -w[2])[:2]:
-        framed = _with_goals(sf, pose, h)
-        if framed is not None:
-            return framed
+    for pose, h, _, cells in sorted(walks, key=lambda w: -w[2])[:2]:
+        for model in (h, _affine(cells, h)):
+            framed = _with_goals(sf, pose, model)
+            if framed is not None:
+                return framed
     return None
+
+
+def _affine(cells: dict, h: np.ndarray) -> np.ndarray:
+    """The walked cards' best affine map (board -> image): the perspective a small patch of maze
+    implies is poorly fixed, and extrapolated eight cards out it can bend the grid away from the
+    goals; a view's foreshortening over the maze is milder than that."""
+    src = np.float32([p for (col, row) in cells for p in geometry.card_corners(col, row)])
+    dst = np.float32([p for c in cells.values() for p in c.quad])
+    if len(src) < 8:
+        return h
+    m, _ = cv2.estimateAffine2D(src, dst, method=cv2.RANSAC, ransacReprojThreshold=0.1 * float(np.linalg.norm(dst[1] - dst[0])))
+    return h if m is None else np.vstack([m, [0.0, 0.0, 1.0]])
 
 
 MIN_WALK = 4          # cards a walk from a well-posed start finds in a maze worth searching from
@@ -196,23 +209,28 @@ def _quarter(quad: np.ndarray) -> np.ndarray:
     return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
 
 
+# the board frame turned about the start: (board -> walked frame, corner order of a card in it)
+TURNS = ((np.eye(3), [0, 1, 2, 3]),
+         (np.float64([[-1, 0, 0], [0, -1, 0], [0, 0, 1]]), [2, 3, 0, 1]),    # the goals lie the other way
+         (np.float64([[0, -1, 0], [1, 0, 0], [0, 0, 1]]), [1, 2, 3, 0]),     # the start was posed a quarter
+         (np.float64([[0, 1, 0], [-1, 0, 0], [0, 0, 1]]), [3, 0, 1, 2]))     # turned, either way
+
+
 def _with_goals(sf: "board.Surface", found: Found, h: np.ndarray):
-    """The frame with the goals found eight cards out on the likelier side, or None."""
+    """The frame with the goals found eight cards out, or None. The start's pattern fixes its
+    turn only modulo a quarter, and a walk from a start posed a quarter turned can still read the
+    maze (labelling its cards turned): the goals are looked for in all four directions."""
     best = None
-    for side in (1, -1):
-        seen = [_goal_at(sf.fine, h, 8 * side, row) for row in GOAL_ROWS]
+    for turn, order in TURNS:
+        ht = h @ turn
+        seen = [_goal_at(sf.fine, ht, 8, row) for row in GOAL_ROWS]
         total = sum(p for p, _ in seen)
         if sum(p >= 0.5 for p, _ in seen) >= 2 and (best is None or total > best[0]):
-            best = (total, side, [q for _, q in seen])
+            best = (total, ht, order, [q for _, q in seen])
     if best is None:
         return None
-    _, side, quads = best
-    if side > 0:
-        return found.quad, quads, h, found.pattern
-    # the goals lie the other way: turn the board frame (and every card's corners) half round
-    turn = np.float64([[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
-    half_round = [2, 3, 0, 1]
-    return found.quad[half_round], [q[half_round] for q in reversed(quads)], h @ turn, found.pattern[half_round]
+    _, ht, order, quads = best
+    return found.quad[order], quads, ht, found.pattern[order]
 
 
 def portrait(quad: np.ndarray) -> np.ndarray:

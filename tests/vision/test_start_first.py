@@ -46,3 +46,32 @@ def test_a_steep_view_with_one_goal_turned_up_is_read_from_the_start():
     result = scan(img)
     assert result.ok, result.error
     assert sorted(map(_key, result.cards)) == sorted(map(_key, truth["cards"]))
+
+
+@pytest.mark.parametrize("turn", [1, 2, 3])
+def test_goals_are_found_from_a_walk_labelled_turned(turn):
+    """The start's cross fixes its turn only modulo a quarter, and a walk from a start posed a
+    quarter (or half) turned still reads the maze, with its cards labelled turned. The goals are
+    looked for in every direction, and the frame comes back in the board's own labels: the start
+    at (0,0) with its corners in board order, the goals at (8,-2), (8,0), (8,2)."""
+    from vision import geometry, start_first
+    from vision.cells import Surface
+    img, truth = render_scene(424285, mp=2.0)
+    result = scan(img)
+    assert result.ok, result.error
+    photo, h = result.debug["photo"], result.debug["h"]
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+    sf = Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+    rotation, order = start_first.TURNS[turn]
+    walked = h @ np.linalg.inv(rotation)                   # the walk's labels: the board turned
+    start = geometry.quad_of(h, 0, 0)
+    posed = start[np.argsort(order)]                       # the start's corners as that walk has them
+    found = start_first.Found(posed, posed, 1.0)
+    framed = start_first._with_goals(sf, found, walked)
+    assert framed is not None
+    quad, goal_quads, h_found, _ = framed
+    assert np.allclose(quad, start)
+    size = np.linalg.norm(start[1] - start[0])
+    for row, q in zip((-2, 0, 2), goal_quads):
+        assert np.linalg.norm(q.mean(axis=0) - geometry.quad_of(h, 8, row).mean(axis=0)) < 0.6 * size
+    assert np.allclose(geometry.quad_of(h_found, 3, 1), geometry.quad_of(h, 3, 1), atol=1e-6 * size + 1e-3)
