@@ -31,7 +31,9 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         quad = trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, 0, 0), -gs.search, gs.search, 15))
         start = Cell(0, 0, "start", "NESW", False, None, start.confidence, quad)
     else:
-        h = _refit(cells, h, robust=True)
+        # the start and the goals alone: four cards, too few for a robust fit to tell an outlier
+        # from a goal laid a little out of line (it would fit two cards exactly and bend the rest)
+        h = _refit(cells, h, robust=len(cells) > 4)
     goals = goals_again(sf, h, goals, gs)
     cells.update({(g.col, g.row): g for g in goals})
     seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask)

@@ -56,11 +56,12 @@ def goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings)
 GOAL_OFFSETS = np.linspace(-0.5, 0.5, 5)   # search around a goal no outline shows, in card pitches
 
 
-def goal_near(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[np.ndarray, "cellnet.CellGuess | None"]:
+def goal_near(img: np.ndarray, h: np.ndarray, col: int, row: int,
+              offsets: np.ndarray = GOAL_OFFSETS) -> tuple[np.ndarray, "cellnet.CellGuess | None"]:
     """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
     cards from the start, where a fit extrapolated over a steep view drifts most. No reading
     (None, with the fit's own outline) when every outline around is folded."""
-    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in GOAL_OFFSETS for dy in GOAL_OFFSETS]
+    quads = [geometry.quad_of(h, col + dx, row + dy) for dx in offsets for dy in offsets]
     quads = [q for q in quads if cv2.isContourConvex(np.float32(q))]
     if not quads:
         return geometry.quad_of(h, col, row), None

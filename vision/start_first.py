@@ -14,7 +14,8 @@ import numpy as np
 
 from . import board, cellnet, geometry
 from .fit import Gradients, card_outline
-from .goal_cells import goal_near, goal_p
+from .goal_cells import goal_p
+from .goal_search import affine, with_goals
 from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
 from .ladder import fit_cross
@@ -22,7 +23,6 @@ from .settings import CellSettings, GridSettings
 from .start import ASPECT, OddPatch
 from .start_size import explained
 
-GOAL_ROWS = (-2, 0, 2)
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
 SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
 
@@ -133,13 +133,6 @@ def _start_h(quad: np.ndarray) -> np.ndarray:
     return geometry.fit_homography(geometry.card_corners(0, 0), list(quad))
 
 
-def _goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int) -> tuple[float, np.ndarray]:
-    """(probability, outline) of the likeliest goal near (col, row): the maze's homography is
-    extrapolated eight cards, so the goal is looked for up to half a card around it."""
-    quad, g = goal_near(img, h, col, row)
-    return (0.0 if g is None else goal_p(g)), quad
-
-
 def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSettings, enough: float):
     """(start quad, goal quads, homography, pattern) in the board frame, or None when no goal
     column lies eight cards from this start on either side. The maze is walked once to learn the
@@ -159,23 +152,11 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
         if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
     for pose, h, _, cells in sorted(walks, key=lambda w: -w[2])[:2]:
-        for model in (h, _affine(cells, h)):
-            framed = _with_goals(sf, pose, model)
+        for model in (h, affine(cells, h)):
+            framed = with_goals(sf, pose, model)
             if framed is not None:
                 return framed
     return None
-
-
-def _affine(cells: dict, h: np.ndarray) -> np.ndarray:
-    """The walked cards' best affine map (board -> image): the perspective a small patch of maze
-    implies is poorly fixed, and extrapolated eight cards out it can bend the grid away from the
-    goals; a view's foreshortening over the maze is milder than that."""
-    src = np.float32([p for (col, row) in cells for p in geometry.card_corners(col, row)])
-    dst = np.float32([p for c in cells.values() for p in c.quad])
-    if len(src) < 8:
-        return h
-    m, _ = cv2.estimateAffine2D(src, dst, method=cv2.RANSAC, ransacReprojThreshold=0.1 * float(np.linalg.norm(dst[1] - dst[0])))
-    return h if m is None else np.vstack([m, [0.0, 0.0, 1.0]])
 
 
 MIN_WALK = 4          # cards a walk from a well-posed start finds in a maze worth searching from
@@ -207,30 +188,6 @@ def _quarter(quad: np.ndarray) -> np.ndarray:
     w = ax_l / (np.linalg.norm(ax_l) + 1e-9) * np.linalg.norm(ax_w) / 2
     l = -ax_w / (np.linalg.norm(ax_w) + 1e-9) * np.linalg.norm(ax_l) / 2
     return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
-
-
-# the board frame turned about the start: (board -> walked frame, corner order of a card in it)
-TURNS = ((np.eye(3), [0, 1, 2, 3]),
-         (np.float64([[-1, 0, 0], [0, -1, 0], [0, 0, 1]]), [2, 3, 0, 1]),    # the goals lie the other way
-         (np.float64([[0, -1, 0], [1, 0, 0], [0, 0, 1]]), [1, 2, 3, 0]),     # the start was posed a quarter
-         (np.float64([[0, 1, 0], [-1, 0, 0], [0, 0, 1]]), [3, 0, 1, 2]))     # turned, either way
-
-
-def _with_goals(sf: "board.Surface", found: Found, h: np.ndarray):
-    """The frame with the goals found eight cards out, or None. The start's pattern fixes its
-    turn only modulo a quarter, and a walk from a start posed a quarter turned can still read the
-    maze (labelling its cards turned): the goals are looked for in all four directions."""
-    best = None
-    for turn, order in TURNS:
-        ht = h @ turn
-        seen = [_goal_at(sf.fine, ht, 8, row) for row in GOAL_ROWS]
-        total = sum(p for p, _ in seen)
-        if sum(p >= 0.5 for p, _ in seen) >= 2 and (best is None or total > best[0]):
-            best = (total, ht, order, [q for _, q in seen])
-    if best is None:
-        return None
-    _, ht, order, quads = best
-    return found.quad[order], quads, ht, found.pattern[order]
 
 
 def portrait(quad: np.ndarray) -> np.ndarray:

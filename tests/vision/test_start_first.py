@@ -54,7 +54,7 @@ def test_goals_are_found_from_a_walk_labelled_turned(turn):
     quarter (or half) turned still reads the maze, with its cards labelled turned. The goals are
     looked for in every direction, and the frame comes back in the board's own labels: the start
     at (0,0) with its corners in board order, the goals at (8,-2), (8,0), (8,2)."""
-    from vision import geometry, start_first
+    from vision import geometry, goal_search, start_first
     from vision.cells import Surface
     img, truth = render_scene(424285, mp=2.0)
     result = scan(img)
@@ -62,12 +62,12 @@ def test_goals_are_found_from_a_walk_labelled_turned(turn):
     photo, h = result.debug["photo"], result.debug["h"]
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
     sf = Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
-    rotation, order = start_first.TURNS[turn]
+    rotation, order = goal_search.TURNS[turn]
     walked = h @ np.linalg.inv(rotation)                   # the walk's labels: the board turned
     start = geometry.quad_of(h, 0, 0)
     posed = start[np.argsort(order)]                       # the start's corners as that walk has them
     found = start_first.Found(posed, posed, 1.0)
-    framed = start_first._with_goals(sf, found, walked)
+    framed = goal_search.with_goals(sf, found, walked)
     assert framed is not None
     quad, goal_quads, h_found, _ = framed
     assert np.allclose(quad, start)
@@ -75,3 +75,27 @@ def test_goals_are_found_from_a_walk_labelled_turned(turn):
     for row, q in zip((-2, 0, 2), goal_quads):
         assert np.linalg.norm(q.mean(axis=0) - geometry.quad_of(h, 8, row).mean(axis=0)) < 0.6 * size
     assert np.allclose(geometry.quad_of(h_found, 3, 1), geometry.quad_of(h, 3, 1), atol=1e-6 * size + 1e-3)
+
+
+def test_a_goal_seen_fixes_where_the_other_goals_are_looked_for():
+    """A fit from the start alone (a round's first photo: no path cards) gets the direction to the
+    goals better than the rows' spacing out there. Here the fit spreads the rows 1.3 times too
+    wide: the goal at row 2 lies over a card off where it says; the start and the goals seen, each
+    on its own outline, fix a new fit, and the third goal is found around where it puts it."""
+    from vision import geometry, goal_search
+    from vision.cells import Surface
+    img, _ = render_scene(424285, mp=2.0)
+    result = scan(img)
+    assert result.ok, result.error
+    photo, h = result.debug["photo"], result.debug["h"]
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+    sf = Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+    spread = np.float64([[1, 0, 0], [0, 1.3, 0.6], [0, 0, 1]])     # row r -> -2 + 1.3 (r + 2)
+    bad = h @ spread
+    first = [goal_search.goal_at(sf.fine, bad, 8, row)[0] for row in goal_search.GOAL_ROWS]
+    assert first[2] < 0.5                                  # the bent fit misses the goal at row 2
+    seen = goal_search.goals_seen(sf, bad, geometry.quad_of(h, 0, 0))
+    size = np.linalg.norm(geometry.quad_of(h, 0, 0)[1] - geometry.quad_of(h, 0, 0)[0])
+    for row, (p, quad) in zip(goal_search.GOAL_ROWS, seen):
+        assert p >= 0.5
+        assert np.linalg.norm(quad.mean(axis=0) - geometry.quad_of(h, 8, row).mean(axis=0)) < 0.5 * size
