@@ -13,6 +13,9 @@ from .goal_cells import goals_again, read_goals
 from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
 
+ISLAND_ROUNDS = 3
+ISLAND_RING = 2   # cells this far beyond the found cards are looked at for cut-off cards
+
 __all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit"]
 
 
@@ -36,9 +39,17 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         h = _refit(cells, h, robust=len(cells) > 4)
     goals = goals_again(sf, h, goals, gs)
     cells.update({(g.col, g.row): g for g in goals})
-    seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask)
+    looked: set[tuple[int, int]] = set()
+    seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked)
     cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
     h = _refit(cells, h, robust=True)
+    for _ in range(ISLAND_ROUNDS - 1):   # an island found widens the maze: cells beyond it are looked at too
+        more = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked) if seeds else []
+        if not more:
+            break
+        seeds += more
+        cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
+        h = _refit(cells, h, robust=True)
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
     return _registered(cells, h), h
 
@@ -69,16 +80,20 @@ def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
     return list(out.values())
 
 
-def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, min_mask: float) -> list[tuple[int, int]]:
+def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, min_mask: float,
+             looked: set) -> list[tuple[int, int]]:
     """Cells around and between the found cards where the reader sees a card although the walk
-    never reached them: a rockfall or an unread card can cut a part of the maze off."""
+    never reached them: a rockfall or an unread card can cut a part of the maze off. Cells in
+    `looked` (read by an earlier round) are skipped, and those read now are added to it."""
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     height, width = sf.fine.shape[:2]
     window, quads = [], []
-    for pos in ((c, r) for c in range(min(cols) - 1, max(cols) + 2) for r in range(min(rows) - 1, max(rows) + 2)):
-        if pos in cells:
+    for pos in ((c, r) for c in range(min(cols) - ISLAND_RING, max(cols) + ISLAND_RING + 1)
+                for r in range(min(rows) - ISLAND_RING, max(rows) + ISLAND_RING + 1)):
+        if pos in cells or pos in looked:
             continue
+        looked.add(pos)
         q = geometry.quad_of(h, *pos)
         x, y = q.mean(axis=0)
         if not (0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q))):
