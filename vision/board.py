@@ -14,7 +14,6 @@ from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
 
 ISLAND_ROUNDS = 3
-KEPT_OFF = 0.2    # an earlier reading's outline at most this far (pitches) off its cell is kept
 ISLAND_RING = 2   # cells this far beyond the found cards are looked at for cut-off cards
 
 __all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit"]
@@ -129,8 +128,7 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
         if empty is not None and pos in empty and pos not in (seeds or ()) and same_place(geometry.quad_of(local, *pos), empty[pos], 0.12):
             continue
         taken = [cells[p].quad for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
-        cell = (_reuse(known, pos, local) or _read_cell(sf, [local] + _beside(cells, pos), pos, gs, cs, taken)
-                or _kept(sf, h, known, pos, taken, gs.min_mask))
+        cell = _reuse(known, pos, local) or _read_cell(sf, [local] + _beside(cells, pos), pos, gs, cs, taken)
         if cell is None:
             if empty is not None:
                 empty[pos] = geometry.quad_of(local, *pos)
@@ -150,21 +148,6 @@ def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | No
     old = known[pos].quad
     size = np.linalg.norm(old[1] - old[0])
     return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
-
-
-def _kept(sf: Surface, h: np.ndarray, known: dict | None, pos: tuple[int, int], taken: list,
-          min_mask: float) -> Cell | None:
-    """A card an earlier pass read surely at pos, when this pass's prediction (the neighbourhood's
-    fit, which can drift off it) shows no card: the card read on its own outline stays if the
-    whole board's fit `h` puts that outline squarely on pos (not between two cells: a reading
-    across two cards), no card found beside lies on it, and the mask does not see table there."""
-    if not known or pos not in known or known[pos].kind != "path" or known[pos].confidence < SURE:
-        return None
-    quad = known[pos].quad
-    at = cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], np.linalg.inv(h))[0, 0]
-    if np.abs(at - pos).max() > KEPT_OFF or overlaps(quad, taken):
-        return None
-    return None if sf.mask_trusted and mask_cover(sf, quad) < min_mask else known[pos]
 
 
 def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridSettings,
