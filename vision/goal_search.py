@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .start_first import Found
 
 GOAL_ROWS = (-2, 0, 2)
-WIDE = np.linspace(-1.5, 1.5, 13)        # search round a goal the start and a seen goal predict, in pitches
+WIDE = np.linspace(-0.75, 0.75, 7)       # search round a goal the start and a seen goal predict, in pitches
 
 
 def goal_at(img: np.ndarray, h: np.ndarray, col: int, row: int, offsets: np.ndarray = GOAL_OFFSETS) -> tuple[float, np.ndarray]:
