@@ -5,8 +5,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import scan
-from vision import fiducials
+from vision import fiducials, geometry, goal_search, scan, start_first
+from vision.cells import Surface
 from vision.errors import ScanError
 from vision.fit import Gradients
 from vision.image_io import load_photo
@@ -48,20 +48,24 @@ def test_a_steep_view_with_one_goal_turned_up_is_read_from_the_start():
     assert sorted(map(_key, result.cards)) == sorted(map(_key, truth["cards"]))
 
 
+@pytest.fixture(scope="module")
+def read_scene() -> tuple:
+    """Renderer seed 424285 (2 MP) read right: its board homography and the surface it was read on."""
+    img, _ = render_scene(424285, mp=2.0)
+    result = scan(img)
+    assert result.ok, result.error
+    photo = result.debug["photo"]
+    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+    return result.debug["h"], Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+
+
 @pytest.mark.parametrize("turn", [1, 2, 3])
-def test_goals_are_found_from_a_walk_labelled_turned(turn):
+def test_goals_are_found_from_a_walk_labelled_turned(turn, read_scene):
     """The start's cross fixes its turn only modulo a quarter, and a walk from a start posed a
     quarter (or half) turned still reads the maze, with its cards labelled turned. The goals are
     looked for in every direction, and the frame comes back in the board's own labels: the start
     at (0,0) with its corners in board order, the goals at (8,-2), (8,0), (8,2)."""
-    from vision import geometry, goal_search, start_first
-    from vision.cells import Surface
-    img, truth = render_scene(424285, mp=2.0)
-    result = scan(img)
-    assert result.ok, result.error
-    photo, h = result.debug["photo"], result.debug["h"]
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    sf = Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+    h, sf = read_scene
     rotation, order = goal_search.TURNS[turn]
     walked = h @ np.linalg.inv(rotation)                   # the walk's labels: the board turned
     start = geometry.quad_of(h, 0, 0)
@@ -77,19 +81,12 @@ def test_goals_are_found_from_a_walk_labelled_turned(turn):
     assert np.allclose(geometry.quad_of(h_found, 3, 1), geometry.quad_of(h, 3, 1), atol=1e-6 * size + 1e-3)
 
 
-def test_a_goal_seen_fixes_where_the_other_goals_are_looked_for():
+def test_a_goal_seen_fixes_where_the_other_goals_are_looked_for(read_scene):
     """A fit from the start alone (a round's first photo: no path cards) gets the direction to the
     goals better than the rows' spacing out there. Here the fit spreads the rows 1.3 times too
     wide: the goal at row 2 lies over a card off where it says; the start and the goals seen, each
     on its own outline, fix a new fit, and the third goal is found around where it puts it."""
-    from vision import geometry, goal_search
-    from vision.cells import Surface
-    img, _ = render_scene(424285, mp=2.0)
-    result = scan(img)
-    assert result.ok, result.error
-    photo, h = result.debug["photo"], result.debug["h"]
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    sf = Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+    h, sf = read_scene
     spread = np.float64([[1, 0, 0], [0, 1.3, 0.6], [0, 0, 1]])     # row r -> -2 + 1.3 (r + 2)
     bad = h @ spread
     first = [goal_search.goal_at(sf.fine, bad, 8, row)[0] for row in goal_search.GOAL_ROWS]
