@@ -99,7 +99,8 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
     sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
     # odd patches first (a ladder); then where the goal columns say the start must lie
     windows = itertools.chain(start_first.start_windows(photo, seen.patches),
-                              (w for c in columns[:2] for w in start_first.strip_windows(photo, c)))
+                              (w for c in columns[:2] for w in start_first.strip_windows(photo, c)),
+                              start_first.maze_windows(photo, mask, seen.blobs))
     for window in windows:
         found = start_first.snap(photo, grads, window)
         if found is None:

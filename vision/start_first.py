@@ -7,6 +7,7 @@ them is the start, walks the maze from it, and finds the goals where the rules p
 cards away, two rows apart, on one side or the other of the start.
 """
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -25,6 +26,8 @@ from .start_size import explained
 
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
 SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
+MAZE_SCALES = (1.0, 0.7, 0.5)            # maze cards against lone card-like blobs (near the camera under a steep view)
+MAZE_SURE = 0.95                         # the reader's belief a window over the maze needs to count as the start
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,33 @@ def strip_windows(photo: Photo, column: GoalColumn, limit: int = 4) -> list[Foun
                 for scale in (0.8, 1.2):
                     windows.append(_window(centre, width * scale, angle) * k)
     return _best_windows(photo.fine, windows, limit)
+
+
+def maze_windows(photo: Photo, mask: np.ndarray, blobs: list[Blob], limit: int = 4) -> Iterator[Found]:
+    """The last resort when no odd patch and no goal column leads to the start (a ladder coloured
+    like the tunnels, goals turned up): card windows over the whole maze blob, half a card apart,
+    turned along the local edges, at the size of the lone card-like blobs and smaller (a steep
+    view), read by the card reader. A generator: nothing is read unless every other source failed."""
+    maze = max(blobs, key=lambda b: b.area)
+    lone = [b.long_side for b in blobs if b is not maze and b.area > 0.002 * maze.area]
+    if not lone:
+        return
+    length = float(np.median(lone))
+    k = photo.fine_scale / photo.work_scale
+    grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
+    x, y, w, h = cv2.boundingRect(maze.contour)
+    windows = []
+    for scale in MAZE_SCALES:
+        width = length * scale * ASPECT
+        for cy in np.arange(y + width / 4, y + h, width / 2):
+            for cx in np.arange(x + width / 4, x + w, width / 2):
+                if mask[int(cy), int(cx)] == 0:
+                    continue
+                centre = np.array([cx, cy])
+                angle = grid_angle(grey, centre, 2 * width)
+                windows += [_window(centre, width, angle + turn) * k for turn in (0.0, np.pi / 2)]
+    # every crossing of the maze is looked at here: only a window the reader is sure of counts
+    yield from (f for f in _best_windows(photo.fine, windows, limit) if f.p_start >= MAZE_SURE)
 
 
 def _best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> list[Found]:

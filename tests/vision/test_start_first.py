@@ -96,3 +96,22 @@ def test_a_goal_seen_fixes_where_the_other_goals_are_looked_for(read_scene):
     for row, (p, quad) in zip(goal_search.GOAL_ROWS, seen):
         assert p >= 0.5
         assert np.linalg.norm(quad.mean(axis=0) - geometry.quad_of(h, 8, row).mean(axis=0)) < 0.5 * size
+
+
+def test_the_search_over_the_maze_finds_the_start():
+    """Renderer seed 600014 (3 MP): a steep view whose ladder is not of an odd colour and whose
+    goals are not seen as a column (the scanner of 2026-11-30 refused it). Windows over the whole
+    maze blob, sized like the lone cards and smaller, find the start, the reader sure of it, and
+    the photo is read as laid."""
+    img, truth = render_scene(600014, mp=3.0)
+    st = ScanSettings()
+    photo = load_photo(img, st.load)
+    mask = card_mask(photo.work, st.mask)
+    found = list(start_first.maze_windows(photo, mask, fiducials.Seen(photo, mask, st).blobs))
+    start = next(np.array(c["corners"]) for c in truth["cards"] if c["kind"] == "start") * photo.fine_scale
+    width = np.linalg.norm(start[1] - start[0])
+    assert found and all(f.p_start >= start_first.MAZE_SURE for f in found)
+    assert np.linalg.norm(found[0].quad.mean(axis=0) - start.mean(axis=0)) < 0.3 * width
+    result = scan(img)
+    assert result.ok, result.error
+    assert sorted(map(_key, result.cards)) == sorted(map(_key, truth["cards"]))
