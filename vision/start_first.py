@@ -27,6 +27,7 @@ from .start_size import explained
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
 SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
 MAZE_SCALES = (1.0, 0.7, 0.5)            # maze cards against lone card-like blobs (near the camera under a steep view)
+MAZE_STEP = 0.5                          # windows over the maze this share of a card width apart
 MAZE_SURE = 0.95                         # the reader's belief a window over the maze needs to count as the start
 
 
@@ -118,8 +119,8 @@ def maze_windows(photo: Photo, mask: np.ndarray, blobs: list[Blob], limit: int =
     windows = []
     for scale in MAZE_SCALES:
         width = length * scale * ASPECT
-        for cy in np.arange(y + width / 4, y + h, width / 2):
-            for cx in np.arange(x + width / 4, x + w, width / 2):
+        for cy in np.arange(y + width / 4, y + h, MAZE_STEP * width):
+            for cx in np.arange(x + width / 4, x + w, MAZE_STEP * width):
                 if mask[int(cy), int(cx)] == 0:
                     continue
                 centre = np.array([cx, cy])
