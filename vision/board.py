@@ -177,7 +177,7 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     if sf.mask_trusted and card_p(g) < SURE and mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
         return None   # an unsure reading on what the mask calls table (tiles, a card-sized pattern)
     conf = min(sureness(g), 0.5 + 0.5 * (2 * card_p(g) - 1))
-    return Cell(pos[0], pos[1], "path", some_openings(g), g.dead_end, None, conf, quads[i])
+    return Cell(pos[0], pos[1], "path", some_openings(g), g.dead_end, None, conf, quads[i], g.p("start"))
 
 
 def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:

@@ -28,6 +28,7 @@ class Cell:
     face: str | None
     confidence: float
     quad: np.ndarray
+    p_start: float = 0.0      # the reader's belief that this card is the start (a frame one cell off shows it)
 
 
 @dataclass(frozen=True)

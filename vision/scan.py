@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, start_first, start_size
+from . import board, cellnet, start_first, start_size
 from .errors import ScanError, StartNotFound, TooBlurred
 from .fiducials import Seen, find_fiducials
 from .fit import Gradients
@@ -84,11 +84,32 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
             break   # a frame from the goal column that reads clearly: no start-first search
     if best is None:
         raise error or StartNotFound()
+    best = _start_beside(photo, mask, grads, best, settings)
     _, goals, cells, h = best
     cells = board.start_from_fit(cells, h)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
+
+
+def _start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, settings: ScanSettings) -> tuple:
+    """The frame read again from a card the walk found that the reader is sure is the start,
+    where the card at (0,0) reads less like it (a start posed one card off its ladder reads the
+    maze shifted by a cell, often surely, and cells across two cards can read as more cards than
+    the true frame finds): the start card defines the frame, so its reading is kept when it reads
+    the maze cleanly (or better)."""
+    score, goals, cells, h = best
+    start = next(c for c in cells if c.kind == "start")
+    rival = max((c for c in cells if c.kind == "path"), key=lambda c: c.p_start, default=None)
+    if rival is None or rival.p_start < board.SURE:
+        return best
+    if cellnet.read(photo.fine, [start.quad])[0].p("start") >= rival.p_start:
+        return best
+    moved = h @ np.float64([[1, 0, rival.col], [0, 1, rival.row], [0, 0, 1]])
+    frame = Frame(rival.quad, [c.quad for c in sorted(cells, key=lambda c: (c.col, c.row)) if c.kind == "goal"],
+                  moved, rival.quad)
+    score2, sane2, cells2, h2 = _read_frame(photo, mask, grads, frame, goals, settings)
+    return (score2, goals, cells2, h2) if sane2 or score2 > score else best
 
 
 def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
