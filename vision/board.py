@@ -16,7 +16,7 @@ from .settings import CellSettings, GridSettings
 ISLAND_ROUNDS = 3
 ISLAND_RING = 2   # cells this far beyond the found cards are looked at for cut-off cards
 
-__all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit"]
+__all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit", "correspondences"]
 
 
 def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
@@ -41,15 +41,13 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     cells.update({(g.col, g.row): g for g in goals})
     looked: set[tuple[int, int]] = set()
     seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked)
-    cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
-    h = _refit(cells, h, robust=True)
-    for _ in range(ISLAND_ROUNDS - 1):   # an island found widens the maze: cells beyond it are looked at too
-        more = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked) if seeds else []
-        if not more:
-            break
-        seeds += more
+    for round_ in range(ISLAND_ROUNDS):   # an island found widens the maze: cells beyond it are looked at too
         cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
         h = _refit(cells, h, robust=True)
+        more = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked) if seeds and round_ + 1 < ISLAND_ROUNDS else []
+        if not more:
+            break
+        seeds = seeds + more
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
     return _registered(cells, h), h
 
@@ -202,16 +200,19 @@ def _local(cells: dict, pos: tuple[int, int], h: np.ndarray, k: int = 5) -> np.n
     return _refit({p: cells[p] for p in near}, h)
 
 
+def correspondences(cells: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Every found card's corners on the board (at +-CARD_HALF) and in the image, float32, for a fit."""
+    src = [p for (col, row) in cells for p in geometry.card_corners(col, row)]
+    dst = [p for cell in cells.values() for p in cell.quad]
+    return np.float32(src).reshape(-1, 2), np.float32(dst).reshape(-1, 2)
+
+
 def _refit(cells: dict, h: np.ndarray, robust: bool = False) -> np.ndarray:
     """Homography from every found card's corners (board corners at +-CARD_HALF); with robust,
     outlines that disagree with the rest by over a tenth of a card are left out."""
-    src, dst = [], []
-    for (col, row), cell in cells.items():
-        src += geometry.card_corners(col, row)
-        dst += list(cell.quad)
-    if len(src) < 8:
+    src32, dst32 = correspondences(cells)
+    if len(src32) < 8:
         return h
-    src32, dst32 = np.float32(src), np.float32(dst)
     if robust:
         size = float(np.median([np.linalg.norm(c.quad[1] - c.quad[0]) for c in cells.values()]))
         fitted, _ = cv2.findHomography(src32, dst32, cv2.RANSAC, max(2.0, 0.1 * size))

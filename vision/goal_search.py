@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from . import geometry
+from . import board, geometry
 from .cells import Surface
 from .fit import push_sides
 from .goal_cells import GOAL_OFFSETS, goal_near, goal_p
@@ -35,8 +35,7 @@ def affine(cells: dict, h: np.ndarray) -> np.ndarray:
     """The walked cards' best affine map (board -> image): the perspective a small patch of maze
     implies is poorly fixed, and extrapolated eight cards out it can bend the grid away from the
     goals; a view's foreshortening over the maze is milder than that."""
-    src = np.float32([p for (col, row) in cells for p in geometry.card_corners(col, row)])
-    dst = np.float32([p for c in cells.values() for p in c.quad])
+    src, dst = board.correspondences(cells)
     if len(src) < 8:
         return h
     m, _ = cv2.estimateAffine2D(src, dst, method=cv2.RANSAC, ransacReprojThreshold=0.1 * float(np.linalg.norm(dst[1] - dst[0])))

@@ -178,11 +178,11 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
             continue
         start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, pose.quad)
         cells = board._bfs(sf, h, start, [], gs, cs)
-        walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), len(cells), cells))
+        walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), cells))
         quads = [c.quad for c in cells.values()]
         if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
-    for pose, h, _, cells in sorted(walks, key=lambda w: -w[2])[:2]:
+    for pose, h, cells in sorted(walks, key=lambda w: -len(w[2]))[:2]:
         for model in (h, affine(cells, h)):
             framed = with_goals(sf, pose, model)
             if framed is not None:
