@@ -118,7 +118,7 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
     n = settings.start.columns
     columns = [c for c in seen.placed[:n] + seen.copies[:n] if seen.votes(c) >= 2]
     sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
-    # odd patches first (a ladder); then where the goal columns say the start must lie
+    # odd patches first (a ladder); then where the goal columns say the start must lie; then anywhere on the maze
     windows = itertools.chain(start_first.start_windows(photo, seen.patches),
                               (w for c in columns[:2] for w in start_first.strip_windows(photo, c)),
                               start_first.maze_windows(photo, mask, seen.blobs))
