@@ -68,20 +68,20 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
         raise TooBlurred()
     mask = looked["mask"] = card_mask(photo.work, settings.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    best, error, seen = None, None, Seen(photo, mask, settings)
+    best, best_sane, error, seen = None, False, None, Seen(photo, mask, settings)
     looked["seen"] = seen
     for source in (find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
                 score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
                 if best is None or score > best[0]:
-                    best = (score, goals, cells, h)
+                    best, best_sane = (score, goals, cells, h), sane
                 if sane or i + 1 >= settings.start.frames:
                     break
         except ScanError as err:
             error = error or err
-        if best is not None and _clean(best[2], settings.cell.low_confidence):
-            break   # a frame from the goal column that reads clearly: no start-first search
+        if best is not None and best_sane:
+            break   # a frame from the goal column that reads the maze clearly: no start-first search
     if best is None:
         raise error or StartNotFound()
     best = _start_beside(photo, mask, grads, best, settings)
@@ -154,6 +154,8 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
         score2, sane2 = _quality(cells2, settings.cell.low_confidence)
         if score2 > score:
             score, sane, cells, h = score2, sane2, cells2, h2
+    # a frame that leaves most of the maze unread is not trusted on its own: other frames are read too
+    sane = sane and start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) >= settings.start.explained
     return score, sane, cells, h
 
 
