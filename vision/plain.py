@@ -8,7 +8,9 @@
   A card whose colours are mostly the table's (everything outside the found cards) and not the
   maze core's (the start and the sure cards beside it) is table. Only the photo's own colours are
   compared, bin by bin, so a tunnel coloured like the cloth does not count: the core has it too.
-  No colour is built in."""
+  No colour is built in.
+- Half of each: a pale tile of a chequered cloth can be a little too busy to be plain and carry
+  too little of the cloth's colour to look like table; unsure and half-way on both, it is table."""
 from __future__ import annotations
 
 import cv2
@@ -17,6 +19,8 @@ import numpy as np
 from . import cellnet
 
 INNER = (slice(10, 62), slice(7, 41))   # the card's middle in a reader crop (its margin left out)
+HALF_PLAIN = 0.5    # an unsure card this plain (share of the sure cards' spread) ...
+HALF_LOOK = 0.2     # ... and with this share of its pixels coloured like the table is table
 
 
 def spread(img: np.ndarray, quad: np.ndarray) -> float:
@@ -73,5 +77,18 @@ def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float) 
         return cells
     core_hist = _ab_hist(np.concatenate([c.reshape(-1, 1, 3) for c in core]))
     table = _ab_hist(small, outside)
-    drop = {p for p, c in cells.items() if c.kind == "path" and table_share(crops[p], core_hist, table) > share}
+    shares = {p: table_share(crops[p], core_hist, table) for p, c in cells.items() if c.kind == "path"}
+    drop = {p for p, s in shares.items() if s > share} | _half_table(cells, crops, shares, sure)
     return {p: c for p, c in cells.items() if p not in drop}
+
+
+def _half_table(cells: dict, crops: dict, shares: dict, sure: float) -> set:
+    """Unsure path cards that look half like table on both counts: plainer than HALF_PLAIN of the
+    sure cards' middles (lightness spread) and with over HALF_LOOK of their pixels coloured like
+    the table (a pale tile of a chequered cloth: neither signal alone reaches its own limit)."""
+    spreads = {p: float(crops[p][..., 0].std()) for p in shares}
+    known = [spreads[p] for p in shares if cells[p].confidence >= sure]
+    if len(known) < 3:
+        return set()
+    floor = HALF_PLAIN * float(np.median(known))
+    return {p for p in shares if cells[p].confidence < sure and spreads[p] < floor and shares[p] > HALF_LOOK}

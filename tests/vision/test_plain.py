@@ -62,3 +62,30 @@ def test_a_sure_card_coloured_like_the_table_is_table_a_card_far_out_is_not():
     cells[(3, 2)] = _cell(3, 2, _quad(240, 200))                            # a tile of the cloth
     kept = without_table_look(img, cells, 0.9, 0.45)
     assert sorted(kept) == [(0, 0), (1, 0), (5, 0)]
+
+
+def test_an_unsure_pale_tile_half_plain_and_half_table_coloured_is_table():
+    """A white cloth with pink squares: a tile read unsurely as a crossing is plainer than
+    half the sure cards and a quarter of it is coloured like the cloth only (neither alone drops
+    it). The same tile read surely stands, and so does an unsure plain card coloured like the maze."""
+    from dataclasses import replace
+    rng = np.random.default_rng(2)
+    img = np.full((300, 800, 3), 240, np.uint8)                              # white cloth ...
+    for y in range(0, 300, 40):
+        for x in range(0, 800, 40):
+            img[y:y + 20, x:x + 20] = (220, 160, 235)                       # ... pink squares
+    cells = {}
+    for col in range(5):                                                    # brown cards, white tunnels
+        x = 20 + 70 * col
+        img[100:190, x:x + 60] = (60, 90, 120)
+        img[100:190, x + 22:x + 38] = (235, 235, 235)
+        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == 0 else "path")
+    img[100:190, 370:430] = (60, 90, 120)                                   # a card with a faint tunnel
+    img[100:190, 392:408] = (72, 102, 132)
+    img = np.clip(img + rng.normal(0, 2, img.shape), 0, 255).astype(np.uint8)
+    tile = replace(_cell(3, 2, _quad(520, 200)), confidence=0.7)
+    faint = replace(_cell(5, 0, _quad(370, 100)), confidence=0.7)
+    kept = without_table_look(img, {**cells, (3, 2): tile, (5, 0): faint}, 0.9, 0.45)
+    assert sorted(kept) == sorted(cells) + [(5, 0)]
+    kept = without_table_look(img, {**cells, (3, 2): replace(tile, confidence=1.0)}, 0.9, 0.45)
+    assert (3, 2) in kept
