@@ -1,12 +1,9 @@
 """The goals read again: a turned-up goal that no outline shows is looked for around the fit."""
-import cv2
 import numpy as np
 import pytest
 
-from vision import geometry, goal_cells, scan
-from vision.cells import Cell, Surface
-from vision.fit import Gradients
-from vision.render import render_scene
+from vision import geometry, goal_cells
+from vision.cells import Cell
 from vision.settings import GridSettings
 
 pytestmark = pytest.mark.vision
@@ -19,24 +16,18 @@ class _Nothing:
         return 0.0
 
 
-def _off_frame() -> tuple:
-    """A scene with a stone goal at (8, 2) (renderer seed 424285), its surface, and a board fit
+def _off_frame(scene) -> tuple:
+    """The scene with a stone goal at (8, 2) (renderer seed 424285), its surface, and a board fit
     shifted by 0.45 of a card both ways, so every goal outline misses its card."""
-    img, truth = render_scene(424285, mp=2.0)
-    assert {c["face"] for c in truth["cards"] if (c["col"], c["row"]) == (8, 2)} == {"stone"}
-    result = scan(img)
-    assert result.ok, result.error
-    photo = result.debug["photo"]
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    sf = Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+    assert {c["face"] for c in scene.truth["cards"] if (c["col"], c["row"]) == (8, 2)} == {"stone"}
     shift = np.array([[1.0, 0, 0.45], [0, 1.0, 0.45], [0, 0, 1.0]])
-    h = result.debug["h"] @ shift
+    h = scene.result.debug["h"] @ shift
     goals = [Cell(8, r, "goal", "", False, "down", 1.0, geometry.quad_of(h, 8, r)) for r in (-2, 0, 2)]
-    return sf, h, goals
+    return scene.surface, h, goals
 
 
-def test_a_turned_up_goal_off_every_outline_is_found_around_the_fit(monkeypatch):
-    sf, h, goals = _off_frame()
+def test_a_turned_up_goal_off_every_outline_is_found_around_the_fit(monkeypatch, scene_424285):
+    sf, h, goals = _off_frame(scene_424285)
     faces = {(g.col, g.row): g.face for g in goal_cells.goals_again(sf, h, goals, GridSettings())}
     assert faces[(8, 2)] == "stone"
     monkeypatch.setattr(goal_cells, "goal_near", lambda img, h, col, row: (None, _Nothing()))

@@ -1,31 +1,26 @@
 """A start posed one card off its ladder: the frame is moved onto the card the reader takes for the start."""
 import importlib
 
-import cv2
 import numpy as np
 import pytest
 
-from vision import geometry, scan, start_first
-from vision.fit import Gradients
+from vision import geometry, start_first
 from vision.frame import Frame
-from vision.render import render_scene
 from vision.settings import ScanSettings
 
 S = importlib.import_module("vision.scan")
 pytestmark = pytest.mark.vision
 
 
-def test_a_frame_one_card_off_the_ladder_is_moved_onto_it():
+def test_a_frame_one_card_off_the_ladder_is_moved_onto_it(scene_424285):
     """A start posed one card off its ladder (the card beside it taken for the start) reads the
     maze shifted by a cell, surely, and here as more cards (24) than the true frame (21): cells
     across two cards read as cards. The walk reads the ladder card as a card the reader is sure
     is the start: the frame is read again from it, and kept as it reads the maze cleanly."""
-    img, truth = render_scene(424285, mp=2.0)
-    right = scan(img)
-    assert right.ok, right.error
+    truth, right = scene_424285.truth, scene_424285.result
     photo, h = right.debug["photo"], right.debug["h"]
     st = ScanSettings()
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+    grads = scene_424285.surface.grads
     goal_quads = [c.quad for c in sorted(right.debug["cells"], key=lambda c: (c.col, c.row)) if c.kind == "goal"]
     k = photo.fine_scale / photo.work_scale
     column = start_first.goal_column(goal_quads, k)

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from vision import fiducials, geometry, goal_search, scan, start_first
-from vision.cells import Surface
 from vision.errors import ScanError
 from vision.fit import Gradients
 from vision.image_io import load_photo
@@ -48,15 +47,10 @@ def test_a_steep_view_with_one_goal_turned_up_is_read_from_the_start():
     assert sorted(map(_key, result.cards)) == sorted(map(_key, truth["cards"]))
 
 
-@pytest.fixture(scope="module")
-def read_scene() -> tuple:
+@pytest.fixture
+def read_scene(scene_424285) -> tuple:
     """Renderer seed 424285 (2 MP) read right: its board homography and the surface it was read on."""
-    img, _ = render_scene(424285, mp=2.0)
-    result = scan(img)
-    assert result.ok, result.error
-    photo = result.debug["photo"]
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
-    return result.debug["h"], Surface(photo.fine, grads, result.debug["mask"], photo.work_scale / photo.fine_scale)
+    return scene_424285.result.debug["h"], scene_424285.surface
 
 
 @pytest.mark.parametrize("turn", [1, 2, 3])
