@@ -26,6 +26,10 @@ from .start_size import explained
 
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
 SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
+# turns of a window from the local edge direction: a striped cloth can outvote the card's edges,
+# and the reader takes the start turned up to about 20 degrees, so 30 degrees apart covers all
+TURNS = tuple(np.pi / 6 * i for i in range(6))
+SHIFTS = [(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)]   # window off the patch, shares of its sides
 MAZE_SCALES = (1.0, 0.7, 0.5)            # maze cards against lone card-like blobs (near the camera under a steep view)
 MAZE_STEP = 0.5                          # windows over the maze this share of a card width apart
 MAZE_SURE = 0.95                         # the reader's belief a window over the maze needs to count as the start
@@ -61,20 +65,22 @@ def _window(centre: np.ndarray, width: float, angle: float, squash: float = 1.0)
 
 def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list[Found]:
     """Card-sized windows around odd patches that the reader takes for the start, likeliest first.
-    The card's size is unknown here: it is tried from 3 to 60 times the patch's area. A patch may
-    be the lantern beside the ladder, not the card's middle: windows set off from it come next."""
+    The card's size is unknown here: it is tried from 3 to 60 times the patch's area. Windows
+    turned along the local edges come first, then turned between them (a striped cloth outvotes
+    the card's edges); a patch may be the lantern beside the ladder, not the card's middle:
+    windows set off from it come last."""
     k = photo.fine_scale / photo.work_scale
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     cards_px = photo.work.shape[0] * photo.work.shape[1]
     used = [p for p in sorted(patches, key=lambda p: -p.area) if 4.0 <= p.area <= 0.02 * cards_px][:PATCHES]
+    angles = [grid_angle(grey, p.centre, 4 * np.sqrt(p.area)) for p in used]
     found: list[Found] = []
-    for shifts in (((0.0, 0.0),), ((-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3))):
+    for shifts, turns in (([(0.0, 0.0)], TURNS[::3]), ([(0.0, 0.0)], TURNS[1:3] + TURNS[4:]), (SHIFTS, TURNS[::3])):
         windows = []
-        for p in used:
-            angle = grid_angle(grey, p.centre, 4 * np.sqrt(p.area))
+        for p, angle in zip(used, angles):
             for share in np.geomspace(3.0, 60.0, 6):   # the reader knows the ladder at many sizes
                 width = np.sqrt(p.area * share * ASPECT)
-                for turn, squash in itertools.product((0.0, np.pi / 2), SQUASH):
+                for turn, squash in itertools.product(turns, SQUASH):
                     for dx, dy in shifts:
                         q = _window(p.centre, width, angle + turn, squash)
                         windows.append((q + (q[1] - q[0]) * dx + (q[3] - q[0]) * dy) * k)
