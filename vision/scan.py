@@ -11,6 +11,7 @@ from .errors import ScanError, StartNotFound, TooBlurred
 from .fiducials import Seen, find_fiducials
 from .fit import Gradients
 from .frame import Frame, board_frame
+from .goal_cells import goal_p
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask
@@ -143,20 +144,27 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
 def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
                 settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
     """The board read in this frame, (quality, sane, cells, homography); where the cards found
-    cover little of the maze around the start, also with the start posed at other sizes."""
+    cover little of the maze around the start, also with the start posed at other sizes. Each
+    goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
+    most of the maze unread, or puts its goals where the reader sees fewer than two goal cards,
+    is not trusted on its own: other frames are read too."""
     cells, h = _read_board(photo, mask, grads, frame, settings)
     score, sane = _quality(cells, settings.cell.low_confidence)
     k = photo.fine_scale / photo.work_scale
-    if start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) >= settings.start.explained:
-        return score, sane, cells, h
-    for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
-        cells2, h2 = _read_board(photo, mask, grads, other, settings)
-        score2, sane2 = _quality(cells2, settings.cell.low_confidence)
-        if score2 > score:
-            score, sane, cells, h = score2, sane2, cells2, h2
-    # a frame that leaves most of the maze unread is not trusted on its own: other frames are read too
-    sane = sane and start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) >= settings.start.explained
-    return score, sane, cells, h
+    if start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) < settings.start.explained:
+        for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
+            cells2, h2 = _read_board(photo, mask, grads, other, settings)
+            score2, sane2 = _quality(cells2, settings.cell.low_confidence)
+            if score2 > score:
+                score, sane, cells, h = score2, sane2, cells2, h2
+        sane = sane and start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) >= settings.start.explained
+    seen = _goals_seen(photo.fine, cells)
+    return score + seen, sane and seen >= 2, cells, h
+
+
+def _goals_seen(img: np.ndarray, cells: list) -> int:
+    """How many of the frame's goal outlines the reader takes for a goal card (face down or up)."""
+    return sum(goal_p(g) >= 0.5 for g in cellnet.read(img, [c.quad for c in cells if c.kind == "goal"]))
 
 
 def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):

@@ -62,3 +62,20 @@ def test_a_goal_column_frame_that_leaves_the_maze_unread_does_not_end_the_search
     def key(c: dict) -> tuple:
         return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
     assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
+
+
+def test_goals_count_where_the_reader_sees_goal_cards(scene_424285):
+    """A frame is trusted only where the reader sees at least two goal cards at its goal outlines:
+    the goals of a right frame are seen; moved a card and a half off the column (a column made of
+    other cards, or guessed onto the cloth) they are not."""
+    from dataclasses import replace
+
+    from vision.scan import _goals_seen
+
+    cells = scene_424285.result.debug["cells"]
+    img = scene_424285.result.debug["photo"].fine
+    assert _goals_seen(img, cells) == 3
+    goals = [c for c in cells if c.kind == "goal"]
+    step = goals[1].quad.mean(axis=0) - goals[0].quad.mean(axis=0)       # one goal row apart is two cards
+    off = [replace(c, quad=c.quad + 0.75 * np.array([step[1], -step[0]])) if c.kind == "goal" else c for c in cells]
+    assert _goals_seen(img, off) < 2
