@@ -46,7 +46,8 @@ class Found:
 
 def grid_angle(grey: np.ndarray, centre: np.ndarray, radius: float) -> float:
     """Dominant edge direction (radians, modulo 90 degrees) around a point: cards and tunnels are
-    drawn along the grid, so their edges vote for its orientation."""
+    drawn along the grid, so their edges vote for its orientation. The window's own Sobel (its
+    border counts as flat): round a small patch this favours the edges inside it."""
     x, y, r = int(centre[0]), int(centre[1]), int(max(radius, 8))
     win = grey[max(0, y - r):y + r, max(0, x - r):x + r].astype(np.float32)
     if win.size < 16:
@@ -55,6 +56,30 @@ def grid_angle(grey: np.ndarray, centre: np.ndarray, radius: float) -> float:
     mag, ang = cv2.cartToPolar(gx, gy)
     z = np.sum(mag * np.exp(4j * ang))
     return float(np.angle(z) / 4)
+
+
+class EdgeAngles:
+    """grid_angle for many large windows of one image: the votes (gradient magnitude times the
+    quadrupled angle as a unit vector) are summed once into integral images, so each window costs
+    four lookups, not a Sobel of its own (the search over the maze asks for about a thousand)."""
+
+    def __init__(self, grey: np.ndarray):
+        g = grey.astype(np.float32)
+        gx, gy = cv2.Sobel(g, cv2.CV_32F, 1, 0), cv2.Sobel(g, cv2.CV_32F, 0, 1)
+        mag, ang = cv2.cartToPolar(gx, gy)
+        self.sums = [cv2.integral(mag * np.cos(4 * ang)), cv2.integral(mag * np.sin(4 * ang))]
+        self.shape = grey.shape[:2]
+
+    def at(self, centre: np.ndarray, radius: float) -> float:
+        """The grid's angle in the square of half-side `radius` (at least 8 px) around centre."""
+        h, w = self.shape
+        r = int(max(radius, 8))
+        x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
+        x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
+        if (x1 - x0) * (y1 - y0) < 16:
+            return 0.0
+        c, s = (float(i[y1, x1] - i[y0, x1] - i[y1, x0] + i[y0, x0]) for i in self.sums)
+        return float(np.arctan2(s, c) / 4)
 
 
 def _window(centre: np.ndarray, width: float, angle: float, squash: float = 1.0) -> np.ndarray:
@@ -120,20 +145,20 @@ def maze_windows(photo: Photo, mask: np.ndarray, blobs: list[Blob], limit: int =
         return
     length = float(np.median(lone))
     k = photo.fine_scale / photo.work_scale
-    grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
+    edges = EdgeAngles(cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY))
     x, y, w, h = cv2.boundingRect(maze.contour)
-    windows = []
-    for scale in MAZE_SCALES:
+    for scale in MAZE_SCALES:   # one size at a time: a start found at the first needs no other
         width = length * scale * ASPECT
+        windows = []
         for cy in np.arange(y + width / 4, y + h, MAZE_STEP * width):
             for cx in np.arange(x + width / 4, x + w, MAZE_STEP * width):
                 if mask[int(cy), int(cx)] == 0:
                     continue
                 centre = np.array([cx, cy])
-                angle = grid_angle(grey, centre, 2 * width)
+                angle = edges.at(centre, 2 * width)
                 windows += [_window(centre, width, angle + turn) * k for turn in (0.0, np.pi / 2)]
-    # every crossing of the maze is looked at here: only a window the reader is sure of counts
-    yield from (f for f in _best_windows(photo.fine, windows, limit) if f.p_start >= MAZE_SURE)
+        # every crossing of the maze is looked at here: only a window the reader is sure of counts
+        yield from (f for f in _best_windows(photo.fine, windows, limit) if f.p_start >= MAZE_SURE)
 
 
 def _best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> list[Found]:

@@ -125,3 +125,20 @@ def test_start_windows_are_turned_between_the_edges_a_striped_cloth_votes_for():
     size = np.linalg.norm(start[1] - start[0])
     assert found and found[0].p_start > 0.9
     assert np.linalg.norm(found[0].quad.mean(axis=0) - start.mean(axis=0)) < 0.3 * size
+
+
+@pytest.mark.parametrize("degrees", [0.0, 17.0, 35.0, 62.0])
+def test_edge_angles_from_integral_images_match_each_windows_own_sobel(degrees):
+    """A grid of lines turned by `degrees`: both ways of finding the local edge direction give
+    the turn modulo 90 degrees (the maze search asks the integral images about big windows)."""
+    img = np.full((400, 400), 90, np.uint8)
+    a = np.radians(degrees)
+    u, v = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    for t in range(-400, 401, 40):
+        for axis, across in ((u, v), (v, u)):
+            p, q = 200 + across * t - axis * 400, 200 + across * t + axis * 400
+            cv2.line(img, tuple(int(x) for x in p), tuple(int(x) for x in q), 230, 3)
+    centre = np.array([200.0, 200.0])
+    for found in (start_first.EdgeAngles(img).at(centre, 120), start_first.grid_angle(img, centre, 120)):
+        off = (np.degrees(found) - degrees + 45) % 90 - 45
+        assert abs(off) < 2
