@@ -49,7 +49,25 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
             break
         seeds = seeds + more
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
-    return _registered(cells, h), h
+    return _registered(_anchored(cells), h), h
+
+
+def _anchored(cells: dict) -> dict:
+    """The cells whose group of touching cards holds the start, a goal or a card read surely: an
+    unsure card the walk reached only through cells found to be table (a lattice cloth's tiles
+    read one after another) has nothing left to vouch for it."""
+    kept: set = set()
+    for root, cell in cells.items():
+        if root in kept or not (cell.kind != "path" or cell.confidence >= SURE):
+            continue
+        todo = [root]
+        while todo:
+            pos = todo.pop()
+            if pos in kept or pos not in cells:
+                continue
+            kept.add(pos)
+            todo += [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+    return {p: c for p, c in cells.items() if p in kept}
 
 
 def start_from_fit(cells: list[Cell], h: np.ndarray) -> list[Cell]:

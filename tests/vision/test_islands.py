@@ -23,3 +23,20 @@ def test_a_card_two_cells_from_the_maze_is_reported(seed):
     assert (-2, 0) in want and (-1, 0) not in want     # the scene is what this test is about
     assert (-2, 0) in got
     assert got[(-2, 0)]["openings"] == want[(-2, 0)]["openings"]
+
+
+def test_only_cards_something_vouches_for_are_kept():
+    """A group of touching cards stays when it holds the start, a goal or a card read surely; an
+    unsure card left alone once the cells it was reached through were found to be table goes."""
+    import numpy as np
+
+    from vision.board import Cell, _anchored
+
+    def card(col: int, row: int, conf: float, kind: str = "path") -> Cell:
+        return Cell(col, row, kind, "NESW", False, "down" if kind == "goal" else None, conf, np.zeros((4, 2)))
+    cells = {(c.col, c.row): c for c in (
+        card(0, 0, 1.0, "start"), card(1, 0, 0.95), card(1, 1, 0.6),       # the maze, an unsure card in it
+        card(8, 0, 1.0, "goal"), card(7, 0, 0.5),                           # beside a goal
+        card(3, 3, 0.97), card(3, 4, 0.7),                                  # an island with a sure card
+        card(0, -5, 0.88), card(1, -5, 0.7))}                               # unsure cards alone
+    assert sorted(_anchored(cells)) == sorted(set(cells) - {(0, -5), (1, -5)})
