@@ -26,9 +26,11 @@ from .start_size import explained
 
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
 SQUASH = (1.0, 0.7)                      # a card seen at a slant looks shorter along the view
-# turns of a window from the local edge direction: a striped cloth can outvote the card's edges,
-# and the reader takes the start turned up to about 20 degrees, so 30 degrees apart covers all
-TURNS = tuple(np.pi / 6 * i for i in range(6))
+# turns of a window from the local edge direction: along it first, then between (a striped cloth
+# can outvote the card's edges; the reader takes the start up to about 20 degrees off, so windows
+# 30 degrees apart cover every turn)
+ALONG_EDGES = (0.0, np.pi / 2)
+BETWEEN_EDGES = tuple(np.pi / 6 * i for i in (1, 2, 4, 5))
 SHIFTS = [(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)]   # window off the patch, shares of its sides
 MAZE_SCALES = (1.0, 0.7, 0.5)            # maze cards against lone card-like blobs (near the camera under a steep view)
 MAZE_STEP = 0.5                          # windows over the maze this share of a card width apart
@@ -100,7 +102,7 @@ def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list
     used = [p for p in sorted(patches, key=lambda p: -p.area) if 4.0 <= p.area <= 0.02 * cards_px][:PATCHES]
     angles = [grid_angle(grey, p.centre, 4 * np.sqrt(p.area)) for p in used]
     found: list[Found] = []
-    for shifts, turns in (([(0.0, 0.0)], TURNS[::3]), ([(0.0, 0.0)], TURNS[1:3] + TURNS[4:]), (SHIFTS, TURNS[::3])):
+    for shifts, turns in (([(0.0, 0.0)], ALONG_EDGES), ([(0.0, 0.0)], BETWEEN_EDGES), (SHIFTS, ALONG_EDGES)):
         windows = []
         for p, angle in zip(used, angles):
             for share in np.geomspace(3.0, 60.0, 6):   # the reader knows the ladder at many sizes
