@@ -151,13 +151,17 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
     cells, h = _read_board(photo, mask, grads, frame, settings)
     score, sane = _quality(cells, settings.cell.low_confidence)
     k = photo.fine_scale / photo.work_scale
-    if start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) < settings.start.explained:
+    covered = start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k)
+    if covered < settings.start.explained:
+        first = cells
         for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
             cells2, h2 = _read_board(photo, mask, grads, other, settings)
             score2, sane2 = _quality(cells2, settings.cell.low_confidence)
             if score2 > score:
                 score, sane, cells, h = score2, sane2, cells2, h2
-        sane = sane and start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k) >= settings.start.explained
+        if cells is not first:
+            covered = start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k)
+        sane = sane and covered >= settings.start.explained
     seen = _goals_seen(photo.fine, cells)
     return score + seen, sane and seen >= 2, cells, h
 

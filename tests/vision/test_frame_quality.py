@@ -53,14 +53,12 @@ def test_a_goal_column_frame_that_leaves_the_maze_unread_does_not_end_the_search
     little of the maze round the start, it no longer stops the search: the start-first frame
     reads all 17 cards and wins."""
     from vision import scan
+    from vision.bench import key
     from vision.render import render_scene
 
     img, truth = render_scene(900021, mp=8.0)
     result = scan(img)
     assert result.ok, result.error
-
-    def key(c: dict) -> tuple:
-        return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
     assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
 
 
