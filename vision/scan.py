@@ -162,11 +162,11 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
         if cells is not first:
             covered = start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k)
         sane = sane and covered >= settings.start.explained
-    seen = _goals_seen(photo.fine, cells)
+    seen = _goal_count(photo.fine, cells)
     return score + seen, sane and seen >= 2, cells, h
 
 
-def _goals_seen(img: np.ndarray, cells: list) -> int:
+def _goal_count(img: np.ndarray, cells: list) -> int:
     """How many of the frame's goal outlines the reader takes for a goal card (face down or up)."""
     return sum(goal_p(g) >= 0.5 for g in cellnet.read(img, [c.quad for c in cells if c.kind == "goal"]))
 

@@ -68,12 +68,12 @@ def test_goals_count_where_the_reader_sees_goal_cards(scene_424285):
     other cards, or guessed onto the cloth) they are not."""
     from dataclasses import replace
 
-    from vision.scan import _goals_seen
+    from vision.scan import _goal_count
 
     cells = scene_424285.result.debug["cells"]
     img = scene_424285.result.debug["photo"].fine
-    assert _goals_seen(img, cells) == 3
+    assert _goal_count(img, cells) == 3
     goals = [c for c in cells if c.kind == "goal"]
     step = goals[1].quad.mean(axis=0) - goals[0].quad.mean(axis=0)       # one goal row apart is two cards
     off = [replace(c, quad=c.quad + 0.75 * np.array([step[1], -step[0]])) if c.kind == "goal" else c for c in cells]
-    assert _goals_seen(img, off) < 2
+    assert _goal_count(img, off) < 2
