@@ -32,10 +32,15 @@ def spread(img: np.ndarray, quad: np.ndarray) -> float:
 def plain_cards(img: np.ndarray, quads: list[np.ndarray], sure: list[bool], share: float) -> list[bool]:
     """For each quad, whether it is too plain to be a card: its spread under `share` of the median
     spread of the sure ones (needs three sure cards to compare with, else nothing is plain)."""
-    spreads = [spread(img, q) for q in quads]
+    return _below_floor([spread(img, q) for q in quads], sure, share)
+
+
+def _below_floor(spreads: list[float], sure: list[bool], share: float) -> list[bool]:
+    """For each spread, whether it is an unsure card's and under `share` of the median spread of
+    the sure ones (three sure cards are needed to compare with, else none is)."""
     known = [s for s, ok in zip(spreads, sure) if ok]
     if len(known) < 3:
-        return [False] * len(quads)
+        return [False] * len(spreads)
     floor = share * float(np.median(known))
     return [not ok and s < floor for s, ok in zip(spreads, sure)]
 
@@ -86,9 +91,7 @@ def _half_table(cells: dict, crops: dict, shares: dict, sure: float) -> set:
     """Unsure path cards that look half like table on both counts: plainer than HALF_PLAIN of the
     sure cards' middles (lightness spread) and with over HALF_LOOK of their pixels coloured like
     the table (a pale tile of a chequered cloth: neither signal alone reaches its own limit)."""
-    spreads = {p: float(crops[p][..., 0].std()) for p in shares}
-    known = [spreads[p] for p in shares if cells[p].confidence >= sure]
-    if len(known) < 3:
-        return set()
-    floor = HALF_PLAIN * float(np.median(known))
-    return {p for p in shares if cells[p].confidence < sure and spreads[p] < floor and shares[p] > HALF_LOOK}
+    paths = list(shares)
+    plain = _below_floor([float(crops[p][..., 0].std()) for p in paths],
+                         [cells[p].confidence >= sure for p in paths], HALF_PLAIN)
+    return {p for p, flat in zip(paths, plain) if flat and shares[p] > HALF_LOOK}

@@ -183,16 +183,10 @@ def _quality(cells: list, low: float) -> tuple[float, bool]:
     """How well a frame reads the maze: cards read clearly count for it, unsure ones three times
     against (a start one cell off, or a cross elsewhere taken for the start, puts the grid across
     the cards); sane when few of its cards are unsure, so no other frame is tried (a young maze
-    has few cards, and the reader vets the start)."""
+    has few cards, and the reader vets the start): at most a quarter of its path cards unsure."""
     paths = [c.confidence for c in cells if c.kind == "path"]
     unsure = sum(c < low for c in paths)
-    return len(paths) - 3.0 * unsure, _clean(cells, low)
-
-
-def _clean(cells: list, low: float) -> bool:
-    """At most a quarter of the path cards read unsure."""
-    paths = [c.confidence for c in cells if c.kind == "path"]
-    return sum(c < low for c in paths) <= 0.25 * len(paths)
+    return len(paths) - 3.0 * unsure, unsure <= 0.25 * len(paths)
 
 
 def _card_dict(c: board.Cell, fine_scale: float) -> dict:
