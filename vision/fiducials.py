@@ -11,7 +11,7 @@ from .errors import GoalsNotFound, NoMaze, StartNotFound
 from .fit import Gradients, card_outline
 from .frame import board_frame
 from .goal_copies import copy_columns
-from .goals import GoalColumn, find_blobs, find_goal_columns
+from .goals import GoalColumn, find_blobs, find_goal_columns, maze_blob
 from .image_io import Photo
 from .ladder import evidence, fit_cross, rectify
 from .settings import ScanSettings
@@ -28,7 +28,8 @@ class Seen:
         if not self.blobs:
             raise NoMaze()
         self.lab = cv2.cvtColor(photo.work, cv2.COLOR_BGR2Lab).astype(np.float32)
-        self.patches = odd_patches(self.lab, mask, max(self.blobs, key=lambda b: b.area).contour, settings.start)
+        self.maze = maze_blob(photo.work, self.blobs)
+        self.patches = odd_patches(self.lab, mask, self.maze.contour, settings.start)
         self.placed = find_goal_columns(self.blobs, settings.goals)
         self._work = photo.work
         self._fine, self._k = photo.fine, photo.fine_scale / photo.work_scale

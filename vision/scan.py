@@ -77,7 +77,9 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
                 score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
                 if best is None or score > best[0]:
                     best, best_sane = (score, goals, cells, h), sane
-                if sane or i + 1 >= settings.start.frames:
+                # a clear frame that reads only a few cards may be a start posed askew whose
+                # walk stopped early where the mask hardly sees the maze: the next frames are read too
+                if (sane and sum(c.kind == "path" for c in cells) >= settings.start.few) or i + 1 >= settings.start.frames:
                     break
         except ScanError as err:
             error = error or err
@@ -122,7 +124,7 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
     # odd patches first (a ladder); then where the goal columns say the start must lie; then anywhere on the maze
     windows = itertools.chain(start_first.start_windows(photo, seen.patches),
                               (w for c in columns[:2] for w in start_first.strip_windows(photo, c)),
-                              start_first.maze_windows(photo, mask, seen.blobs))
+                              start_first.maze_windows(photo, mask, seen.maze, seen.blobs))
     for window in windows:
         found = start_first.snap(photo, grads, window)
         if found is None:
@@ -182,8 +184,8 @@ def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
 def _quality(cells: list, low: float) -> tuple[float, bool]:
     """How well a frame reads the maze: cards read clearly count for it, unsure ones three times
     against (a start one cell off, or a cross elsewhere taken for the start, puts the grid across
-    the cards); sane when few of its cards are unsure, so no other frame is tried (a young maze
-    has few cards, and the reader vets the start): at most a quarter of its path cards unsure."""
+    the cards); sane when few of its cards are unsure (at most a quarter of its path cards), so
+    no other frame is tried once it also reads a handful of path cards (`StartSettings.few`)."""
     paths = [c.confidence for c in cells if c.kind == "path"]
     unsure = sum(c < low for c in paths)
     return len(paths) - 3.0 * unsure, unsure <= 0.25 * len(paths)

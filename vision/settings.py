@@ -44,6 +44,7 @@ class StartSettings:
     min_evidence_placed: float = 0.6   # enough for a start exactly where the goal column puts it
     columns: int = 5           # goal-column hypotheses tried
     frames: int = 3            # board frames read when the first reads the maze badly
+    few: int = 5               # a frame reading fewer path cards is compared with the next ones, however clear
     snapped: int = 3           # best candidates snapped to their outline and judged again
     explained: float = 0.6     # share of the maze's blob the found cards must cover, else other start sizes are tried
 

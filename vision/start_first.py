@@ -136,12 +136,11 @@ def strip_windows(photo: Photo, column: GoalColumn, limit: int = 4) -> list[Foun
     return _best_windows(photo.fine, windows, limit)
 
 
-def maze_windows(photo: Photo, mask: np.ndarray, blobs: list[Blob], limit: int = 4) -> Iterator[Found]:
+def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], limit: int = 4) -> Iterator[Found]:
     """The last resort when no odd patch and no goal column leads to the start (a ladder coloured
     like the tunnels, goals turned up): card windows over the whole maze blob, half a card apart,
     turned along the local edges, at the size of the lone card-like blobs and smaller (a steep
     view), read by the card reader. A generator: nothing is read unless every other source failed."""
-    maze = max(blobs, key=lambda b: b.area)
     lone = [b.long_side for b in blobs if b is not maze and b.area > 0.002 * maze.area]
     if not lone:
         return

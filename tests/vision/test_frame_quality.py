@@ -24,8 +24,9 @@ def test_a_frame_reading_clear_cards_beats_one_reading_unsure_cards():
 
 
 def test_a_young_maze_read_clearly_ends_the_search():
-    """First turn: only the start and the goals lie there; nothing is unsure, so no other frame
-    (and no start-first search) is tried. One unsure card of two is enough to look further."""
+    """First turn: only the start and the goals lie there; nothing is unsure, so the frame is
+    clear (no start-first search; the goal column's next frames are still compared, see below).
+    One unsure card of two is enough to look further."""
     score, sane = _quality(_cells([]), LOW)
     assert sane and score == 0
     _, sane = _quality(_cells([0.9, 0.3]), LOW)
@@ -77,3 +78,55 @@ def test_goals_count_where_the_reader_sees_goal_cards(scene_424285):
     step = goals[1].quad.mean(axis=0) - goals[0].quad.mean(axis=0)       # one goal row apart is two cards
     off = [replace(c, quad=c.quad + 0.75 * np.array([step[1], -step[0]])) if c.kind == "goal" else c for c in cells]
     assert _goal_count(img, off) < 2
+
+
+def test_a_clear_frame_reading_few_cards_does_not_end_the_search():
+    """Renderer seed 424352 at 5 MP: the maze is hardly seen by the card mask, and the first
+    frame (start posed askew, goals right) reads two path cards clearly before its walk stops.
+    The next frame reads all 25 path cards and wins; stopping at the first clear frame, as the
+    scanner did, reads the board wrong."""
+    from dataclasses import replace
+
+    from vision import scan
+    from vision.bench import key
+    from vision.render import render_scene
+    from vision.settings import ScanSettings
+
+    img, truth = render_scene(424352, mp=5.0)
+    want = sorted(map(key, truth["cards"]))
+    result = scan(img)
+    assert result.ok, result.error
+    assert sorted(map(key, result.cards)) == want
+    st = ScanSettings()
+    first_clear = scan(img, replace(st, start=replace(st.start, few=0)))
+    assert not first_clear.ok or sorted(map(key, first_clear.cards)) != want
+
+
+def test_the_maze_is_the_blob_richest_in_edges_not_the_largest():
+    """Renderer seed 424339 at 3 MP: a dark cloth edge the card mask takes in is the largest blob
+    and holds no card; the print colours (and so the ladder as an odd patch) come from the maze,
+    the blob larger than a card with the most strong edges, and the photo is read as laid."""
+    import cv2
+
+    from vision import scan
+    from vision.bench import key
+    from vision.fiducials import Seen
+    from vision.image_io import load_photo
+    from vision.mask import card_mask
+    from vision.render import render_scene
+    from vision.settings import ScanSettings
+
+    img, truth = render_scene(424339, mp=3.0)
+    st = ScanSettings()
+    photo = load_photo(img, st.load)
+    mask = card_mask(photo.work, st.mask)
+    seen = Seen(photo, mask, st)
+    paths = [np.mean(c["corners"], axis=0) * photo.work_scale for c in truth["cards"] if c["kind"] == "path"]
+
+    def held(blob) -> int:
+        return sum(cv2.pointPolygonTest(blob.contour.astype(np.float32), (float(x), float(y)), False) >= 0 for x, y in paths)
+    assert held(max(seen.blobs, key=lambda b: b.area)) == 0
+    assert held(seen.maze) >= len(paths) // 2
+    result = scan(img)
+    assert result.ok, result.error
+    assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))

@@ -101,7 +101,8 @@ def test_the_search_over_the_maze_finds_the_start():
     st = ScanSettings()
     photo = load_photo(img, st.load)
     mask = card_mask(photo.work, st.mask)
-    found = list(start_first.maze_windows(photo, mask, fiducials.Seen(photo, mask, st).blobs))
+    seen = fiducials.Seen(photo, mask, st)
+    found = list(start_first.maze_windows(photo, mask, seen.maze, seen.blobs))
     start = next(np.array(c["corners"]) for c in truth["cards"] if c["kind"] == "start") * photo.fine_scale
     width = np.linalg.norm(start[1] - start[0])
     assert found and all(f.p_start >= start_first.MAZE_SURE for f in found)
