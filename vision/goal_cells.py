@@ -53,16 +53,35 @@ def goals_again(sf: Surface, h: np.ndarray, goals: list[Cell], gs: GridSettings)
     return out
 
 
+def goals_wider(img: np.ndarray, h: np.ndarray, cells: list[Cell]) -> list[Cell]:
+    """The chosen frame's goals that the reader sees on no outline, looked for up to a card
+    around where the fit puts them (a fit drifting eight cards out over a steep view). Only once
+    the frame is chosen: a goal found that far off says nothing for the frame, and counted while
+    frames are compared it would let a poor frame pass for a sure one."""
+    goals = [c for c in cells if c.kind == "goal"]
+    unseen = [c for c, g in zip(goals, cellnet.read(img, [c.quad for c in goals])) if goal_p(g) < 0.5]
+    found = {}
+    for c in unseen:
+        quad, g = goal_near(img, h, c.col, c.row, AROUND)
+        others = [o.quad for o in goals if o is not c]
+        if g is not None and goal_p(g) >= 0.5 and not overlaps(quad, others, 1.0):   # not a neighbour goal
+            found[(c.col, c.row)] = _goal_cell((c.col, c.row), quad, g)
+    return [found.get((c.col, c.row), c) if c.kind == "goal" else c for c in cells]
+
+
 GOAL_OFFSETS = np.linspace(-0.5, 0.5, 5)   # search around a goal no outline shows, in card pitches
+AROUND = np.linspace(-1.0, 1.0, 9)         # ... and up to a card off, once the frame is chosen
 
 
 def goal_near(img: np.ndarray, h: np.ndarray, col: int, row: int,
               offsets: np.ndarray = GOAL_OFFSETS) -> tuple[np.ndarray, "cellnet.CellGuess | None"]:
     """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
     cards from the start, where a fit extrapolated over a steep view drifts most. No reading
-    (None, with the fit's own outline) when every outline around is folded."""
+    (None, with the fit's own outline) when every outline around is folded or off the photo."""
     quads = [geometry.quad_of(h, col + dx, row + dy) for dx in offsets for dy in offsets]
-    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))]
+    h_img, w_img = img.shape[:2]
+    quads = [q for q in quads if cv2.isContourConvex(np.float32(q))   # off the photo there is nothing to read
+             and 0 <= q[:, 0].mean() < w_img and 0 <= q[:, 1].mean() < h_img]
     if not quads:
         return geometry.quad_of(h, col, row), None
     guesses = cellnet.read(img, quads)

@@ -11,7 +11,7 @@ from .errors import ScanError, StartNotFound, TooBlurred
 from .fiducials import Seen, find_fiducials
 from .fit import Gradients
 from .frame import Frame, board_frame
-from .goal_cells import goal_p
+from .goal_cells import goal_p, goals_wider
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask
@@ -89,7 +89,7 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
         raise error or StartNotFound()
     best = _start_beside(photo, mask, grads, best, settings)
     _, goals, cells, h = best
-    cells = board.start_from_fit(cells, h)
+    cells = goals_wider(photo.fine, h, board.start_from_fit(cells, h))
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
