@@ -75,7 +75,8 @@ AROUND = np.linspace(-1.0, 1.0, 9)         # ... and up to a card off, once the 
 
 def goal_near(img: np.ndarray, h: np.ndarray, col: int, row: int,
               offsets: np.ndarray = GOAL_OFFSETS) -> tuple[np.ndarray, "cellnet.CellGuess | None"]:
-    """The likeliest goal within half a card of where the fit puts (col, row): the goals lie eight
+    """The likeliest goal within `offsets` card pitches (half a card unless asked wider) of where
+    the fit puts (col, row): the goals lie eight
     cards from the start, where a fit extrapolated over a steep view drifts most. No reading
     (None, with the fit's own outline) when every outline around is folded or off the photo."""
     quads = [geometry.quad_of(h, col + dx, row + dy) for dx in offsets for dy in offsets]
