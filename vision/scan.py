@@ -15,7 +15,7 @@ from .goal_cells import goal_p, goals_wider
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask
-from .settings import ScanSettings
+from .settings import ScanSettings, StartSettings
 from .warnings import board_warnings
 
 
@@ -77,9 +77,7 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
                 score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
                 if best is None or score > best[0]:
                     best, best_sane = (score, goals, cells, h), sane
-                # a clear frame that reads only a few cards may be a start posed askew whose
-                # walk stopped early where the mask hardly sees the maze: the next frames are read too
-                if (sane and sum(c.kind == "path" for c in cells) >= settings.start.few) or i + 1 >= settings.start.frames:
+                if _settled(sane, cells, i, settings.start):
                     break
         except ScanError as err:
             error = error or err
@@ -93,6 +91,13 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
+
+
+def _settled(sane: bool, cells: list, i: int, s: StartSettings) -> bool:
+    """Whether the i-th frame (from 0) read ends the search: a clear one reading a handful of path
+    cards, or the last one allowed. A clear frame that reads only a few cards may be a start posed
+    askew whose walk stopped early where the mask hardly sees the maze: the next frames are read too."""
+    return (sane and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
 
 
 def _start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, settings: ScanSettings) -> tuple:

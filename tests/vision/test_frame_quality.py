@@ -81,25 +81,32 @@ def test_goals_count_where_the_reader_sees_goal_cards(scene_424285):
 
 
 def test_a_clear_frame_reading_few_cards_does_not_end_the_search():
-    """Renderer seed 424352 at 5 MP: the maze is hardly seen by the card mask, and the first
-    frame (start posed askew, goals right) reads two path cards clearly before its walk stops.
-    The next frame reads all 25 path cards and wins; stopping at the first clear frame, as the
-    scanner did, reads the board wrong."""
-    from dataclasses import replace
+    """A frame whose walk stopped after two clear path cards (a start posed askew where the mask
+    hardly sees the maze: main set 0110, 0093) is compared with the next frames; one reading
+    five clear path cards ends the search, and a muddled frame only the last frame allowed does."""
+    from vision.scan import _settled
+    from vision.settings import StartSettings
 
+    s = StartSettings(few=5, frames=3)
+    two, five = _cells([1.0, 1.0]), _cells([1.0] * 5)
+    assert not _settled(True, two, 0, s)
+    assert _settled(True, five, 0, s)
+    assert not _settled(False, five, 1, s)
+    assert _settled(False, two, 2, s) and _settled(True, two, 2, s)
+
+
+def test_a_maze_the_mask_hardly_sees_is_read_as_laid():
+    """Renderer seed 424352 at 5 MP (main set 0110's scene): the card mask sees little of the maze;
+    the photo is read as laid. (On OpenCV 5 the first clear frame here is posed askew and reads two
+    path cards; on the phone's 4.10 the first frame is already right: the rule is tested above.)"""
     from vision import scan
     from vision.bench import key
     from vision.render import render_scene
-    from vision.settings import ScanSettings
 
     img, truth = render_scene(424352, mp=5.0)
-    want = sorted(map(key, truth["cards"]))
     result = scan(img)
     assert result.ok, result.error
-    assert sorted(map(key, result.cards)) == want
-    st = ScanSettings()
-    first_clear = scan(img, replace(st, start=replace(st.start, few=0)))
-    assert not first_clear.ok or sorted(map(key, first_clear.cards)) != want
+    assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
 
 
 def test_the_maze_is_the_blob_richest_in_edges_not_the_largest():
