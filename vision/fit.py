@@ -78,6 +78,40 @@ def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
     return q + shift
 
 
+def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray:
+    """Where the line through p1 along d1 meets the line through p2 along d2."""
+    t = np.linalg.solve(np.array([d1, -d2]).T, p2 - p1)
+    return p1 + t[0] * d1
+
+
+def push_lines(grads: Gradients, quad: np.ndarray, lo: float = -0.08, hi: float = 0.12, steps: int = 11,
+               max_turn: float = np.radians(12.0), turns: int = 9) -> np.ndarray:
+    """Each side moved along its normal and turned about its middle (up to `max_turn`) to the
+    strongest straight edge; the corners are where the four lines meet. A card seen at a slant is
+    no rectangle: a window posed on the start's cross by turning and scaling it can sit across the
+    card's true sides, which moving sides without turning them cannot mend."""
+    q = np.asarray(quad, np.float64)
+    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
+    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    offs = np.linspace(lo, hi, steps)
+    lines = []
+    for i, j, out in ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w)):   # N, E, S, W outward
+        mid, half = (q[i] + q[j]) / 2, (q[j] - q[i]) / 2
+        best = (-1.0, q[i], q[j])
+        for t in np.linspace(-max_turn, max_turn, turns):
+            turned = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ half
+            a, b = mid - turned, mid + turned
+            scores = _side_scores(grads, a, b, np.outer(offs, out))
+            k = int(np.argmax(scores))
+            if scores[k] > best[0]:
+                best = (float(scores[k]), a + offs[k] * out, b + offs[k] * out)
+        lines.append((best[1], best[2] - best[1]))
+    try:   # corner k ends side k-1 and starts side k
+        return np.array([_meet(*lines[k - 1], *lines[k]) for k in range(4)])
+    except np.linalg.LinAlgError:
+        return q
+
+
 def card_outline(grads: Gradients, pattern: np.ndarray) -> np.ndarray:
     """The start card's outline around the quad its cross pattern frames: the cross frames the
     card's middle, the outline (both pairs of sides, a little in to a fifth out) fixes its size."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, cellnet, start_first, start_size
+from . import board, cellnet, start_first, start_pose, start_size
 from .errors import ScanError, StartNotFound, TooBlurred
 from .fiducials import Seen, find_fiducials
 from .fit import Gradients
@@ -131,7 +131,7 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
                               (w for c in columns[:2] for w in start_first.strip_windows(photo, c)),
                               start_first.maze_windows(photo, mask, seen.maze, seen.blobs))
     for window in windows:
-        found = start_first.snap(photo, grads, window)
+        found = start_pose.snap(photo, grads, window)
         if found is None:
             continue
         trusted = board.trusting(sf, found.quad)

@@ -8,20 +8,18 @@ cards away, two rows apart, on one side or the other of the start.
 """
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from . import board, cellnet, geometry
-from .fit import Gradients, card_outline
 from .goal_cells import goal_p
 from .goal_search import affine, with_goals
 from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
-from .ladder import fit_cross
 from .settings import CellSettings, GridSettings
 from .start import ASPECT, OddPatch
+from .start_pose import Found, lined_pose, poses
 from .start_size import explained
 
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
@@ -35,15 +33,6 @@ SHIFTS = [(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)]   # window off the
 MAZE_SCALES = (1.0, 0.7, 0.5)            # maze cards against lone card-like blobs (near the camera under a steep view)
 MAZE_STEP = 0.5                          # windows over the maze this share of a card width apart
 MAZE_SURE = 0.95                         # the reader's belief a window over the maze needs to count as the start
-
-
-@dataclass(frozen=True)
-class Found:
-    """A start outline (fine px; NW NE SE SW with the card's width first) and the reader's belief."""
-
-    quad: np.ndarray
-    pattern: np.ndarray
-    p_start: float
 
 
 def grid_angle(grey: np.ndarray, centre: np.ndarray, radius: float) -> float:
@@ -178,20 +167,6 @@ def _best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> lis
     return found
 
 
-def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
-    """The window posed on the start's cross and pushed out to its outline; None if the reader
-    no longer sees the start there. The reader knows the ladder at many sizes, so a window may be
-    well off the card's size: when the first pose fails, larger and smaller windows are posed."""
-    c = found.quad.mean(axis=0)
-    for scale in (1.0, 1.35, 1.75, 0.75):
-        pattern = fit_cross(photo.fine, c + (found.quad - c) * scale)
-        outline = card_outline(grads, pattern)
-        p = cellnet.read(photo.fine, [outline])[0].p("start")
-        if p >= 0.5:
-            return Found(outline, pattern, p)
-    return None
-
-
 def _start_h(quad: np.ndarray) -> np.ndarray:
     return geometry.fit_homography(geometry.card_corners(0, 0), list(quad))
 
@@ -201,19 +176,20 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
     column lies eight cards from this start on either side. The maze is walked once to learn the
     perspective; when that walk reads little of the maze, the start is posed again (turned a
     quarter, or at other sizes) and the two poses that walk furthest look for the goals. A walk
-    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing."""
+    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing, but
+    the start with each side on its own edge is walked too: where the mask sees little of the
+    maze, a start posed askew covers its blob with the few cards it reads across the true ones."""
     walks = []
-    for pose in _poses(sf, found):
-        try:
-            h = _start_h(pose.quad)
-        except ValueError:
-            continue
-        start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, pose.quad)
-        cells = board._bfs(sf, h, start, [], gs, cs)
-        walks.append((pose, board._refit(cells, h, robust=len(cells) >= 6), cells))
-        quads = [c.quad for c in cells.values()]
-        if len(cells) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
+    for pose in poses(sf, found):
+        walk = _walk(sf, pose, gs, cs)
+        walks += [walk] if walk else []
+        quads = [c.quad for c in walk[2].values()] if walk else []
+        if len(quads) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
+    lined = lined_pose(sf, found)
+    if lined is not None:   # walked even when the first pose reads the start's blob: that can be small
+        walk = _walk(sf, lined, gs, cs)
+        walks += [walk] if walk else []
     for pose, h, cells in sorted(walks, key=lambda w: -len(w[2]))[:2]:
         for model in (h, affine(cells, h)):
             framed = with_goals(sf, pose, model)
@@ -223,34 +199,18 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
 
 
 MIN_WALK = 4          # cards a walk from a well-posed start finds in a maze worth searching from
-POSE_SCALES = (1.3, 1.6, 0.8)
 
 
-def _poses(sf: "board.Surface", found: Found):
-    """The start as found, then turned a quarter (its window's angle is known modulo 90 degrees)
-    and at other sizes, each posed on its cross and pushed out to its outline; only poses the
-    reader still takes for the start."""
-    yield found
-    c = found.pattern.mean(axis=0)
-    # the turned window is posed on its cross again; a resized one keeps its size (posing on the
-    # cross would shrink it back to the size the first pose found)
-    turned = fit_cross(sf.fine, _quarter(found.pattern))
-    for pattern in [turned] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
-        outline = card_outline(sf.grads, pattern)
-        p = cellnet.read(sf.fine, [outline])[0].p("start")
-        if p >= 0.5:
-            yield Found(outline, pattern, p)
-
-
-def _quarter(quad: np.ndarray) -> np.ndarray:
-    """The window turned a quarter about its middle, keeping its width and length."""
-    q = np.asarray(quad, np.float64)
-    c = q.mean(axis=0)
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
-    w = ax_l / (np.linalg.norm(ax_l) + 1e-9) * np.linalg.norm(ax_w) / 2
-    l = -ax_w / (np.linalg.norm(ax_w) + 1e-9) * np.linalg.norm(ax_l) / 2
-    return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
+def _walk(sf: "board.Surface", pose: Found, gs: GridSettings, cs: CellSettings) -> tuple | None:
+    """(pose, homography refitted to the walk, cells) of the maze walked from this start pose,
+    None when the pose gives no homography."""
+    try:
+        h = _start_h(pose.quad)
+    except ValueError:
+        return None
+    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, pose.quad)
+    cells = board._bfs(sf, h, start, [], gs, cs)
+    return pose, board._refit(cells, h, robust=len(cells) >= 6), cells
 
 
 def portrait(quad: np.ndarray) -> np.ndarray:

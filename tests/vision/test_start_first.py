@@ -12,7 +12,7 @@ from vision.image_io import load_photo
 from vision.mask import card_mask
 from vision.render import render_scene
 from vision.settings import ScanSettings
-from vision.start_first import _quarter
+from vision.start_pose import quarter as _quarter
 
 S = importlib.import_module("vision.scan")
 pytestmark = pytest.mark.vision
