@@ -176,9 +176,11 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
     column lies eight cards from this start on either side. The maze is walked once to learn the
     perspective; when that walk reads little of the maze, the start is posed again (turned a
     quarter, or at other sizes) and the two poses that walk furthest look for the goals. A walk
-    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing, but
-    the start with each side on its own edge is walked too: where the mask sees little of the
-    maze, a start posed askew covers its blob with the few cards it reads across the true ones."""
+    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing. When
+    no walk finds the goals, the start with each side on its own edge is walked last: where the
+    mask sees little of the maze, a start posed askew covers its blob with the few cards it reads
+    across the true ones. It goes last because, walked first, its frame can win on a photo the
+    first pose reads right (one card off, on OpenCV 4.10: renderer seed 424395)."""
     walks = []
     for pose in poses(sf, found):
         walk = _walk(sf, pose, gs, cs)
@@ -186,11 +188,18 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
         quads = [c.quad for c in walk[2].values()] if walk else []
         if len(quads) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
-    lined = lined_pose(sf, found)
-    if lined is not None:   # walked even when the first pose reads the start's blob: that can be small
-        walk = _walk(sf, lined, gs, cs)
-        walks += [walk] if walk else []
-    for pose, h, cells in sorted(walks, key=lambda w: -len(w[2]))[:2]:
+    framed = _goals_from(sf, sorted(walks, key=lambda w: -len(w[2]))[:2])
+    if framed is None:   # last, the start with each side on its own edge
+        lined = lined_pose(sf, found)
+        walk = None if lined is None else _walk(sf, lined, gs, cs)
+        framed = None if walk is None else _goals_from(sf, [walk])
+    return framed
+
+
+def _goals_from(sf: "board.Surface", walks: list[tuple]):
+    """The first frame (see frame_for) whose goals are found from one of these walks, under its
+    fit or the fit's affine part; None if none is."""
+    for pose, h, cells in walks:
         for model in (h, affine(cells, h)):
             framed = with_goals(sf, pose, model)
             if framed is not None:
