@@ -19,7 +19,7 @@ from .views.seat import SeatPage
 
 GAME_ROUTE = re.compile(r"^/game/(\d{1,9})/?$")
 SEAT_PREFIX = "/seat/"
-PUSH_TRIES, PUSH_WAIT_STEPS = 3, 30   # a route push is made again after 3 s without an answer
+PUSH_TRIES, PUSH_WAIT = 10, 3.0   # a route push is made again after 3 s without an answer (30 s in all)
 CLAIM_KEY = "saboteur.seat-claim"  # this browser's claim id, in its own local storage
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,18 @@ def route_for(session: Any) -> str:
     return f"/game/{session.game_id}" if session.screen == "game" and session.game_id is not None else "/"
 
 
+async def _reported(page: ft.Page, session: Any, target: str) -> bool:
+    """Whether the client reports the session's route within PUSH_WAIT seconds of a push; False
+    at once when the session moves on meanwhile (the keeper then pushes where it is now)."""
+    for _ in range(max(1, int(PUSH_WAIT * 10))):
+        await asyncio.sleep(0.1)
+        if page.route == route_for(session):
+            return True
+        if route_for(session) != target:
+            return False
+    return False
+
+
 def follow_table_routes(page: ft.Page, session: Any) -> None:
     """Open the game the URL names, keep the URL in step with the session, obey back/forward."""
     wanted = game_of(page.route)
@@ -51,19 +63,21 @@ def follow_table_routes(page: ft.Page, session: Any) -> None:
     async def keep_route() -> None:
         """Push the session's route until the client reports it: one keeper at a time, always
         the latest target (the session may move on while a push is under way), and a push
-        the client never answered (a busy or reconnecting tab) is made again."""
+        the client never answered (a busy or reconnecting tab) is made again. The push itself
+        is bounded too: Flet waits for a client's answer without a time limit, and a push that
+        was never answered held this keeper (and so every later push) for good."""
         try:
             for _ in range(PUSH_TRIES):
                 target = route_for(session)
                 if page.route == target:
                     return
-                await page.push_route(target)
-                for _ in range(PUSH_WAIT_STEPS):
-                    await asyncio.sleep(0.1)
-                    if page.route == route_for(session):
-                        return
-                    if route_for(session) != target:
-                        break   # the session moved on: push where it is now
+                try:
+                    await asyncio.wait_for(page.push_route(target), PUSH_WAIT)
+                except (TimeoutError, RuntimeError) as exc:
+                    log.info("route push to %s not answered, pushing again: %s", target, exc)
+                    continue
+                if await _reported(page, session, target):
+                    return
         finally:
             pushing["on"] = False
 
