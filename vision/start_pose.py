@@ -31,20 +31,23 @@ def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
     c = found.quad.mean(axis=0)
     for scale in (1.0, 1.35, 1.75, 0.75):
         pattern = fit_cross(photo.fine, c + (found.quad - c) * scale)
-        outline = card_outline(grads, pattern)
-        p = cellnet.read(photo.fine, [outline])[0].p("start")
-        if p >= 0.5:
-            return Found(outline, pattern, p)
+        pose = _if_start(photo.fine, card_outline(grads, pattern), pattern)
+        if pose is not None:
+            return pose
     return None
+
+
+def _if_start(img: np.ndarray, outline: np.ndarray, pattern: np.ndarray) -> Found | None:
+    """The pose, if the reader still takes its outline for the start (p >= 0.5)."""
+    p = cellnet.read(img, [outline])[0].p("start")
+    return Found(outline, pattern, p) if p >= 0.5 else None
 
 
 def lined_pose(sf: Surface, found: Found) -> Found | None:
     """The start's outline with each side fitted to its own straight edge (see fit.push_lines),
     if the reader still takes it for the start: under a slanted view the pose on the cross can be
     turned a sixth of a quarter off, and a walk from it reads a few cards across the true ones."""
-    outline = push_lines(sf.grads, found.quad)
-    p = cellnet.read(sf.fine, [outline])[0].p("start")
-    return Found(outline, found.pattern, p) if p >= 0.5 else None
+    return _if_start(sf.fine, push_lines(sf.grads, found.quad), found.pattern)
 
 
 POSE_SCALES = (1.3, 1.6, 0.8)
@@ -60,10 +63,9 @@ def poses(sf: Surface, found: Found):
     # cross would shrink it back to the size the first pose found)
     turned = fit_cross(sf.fine, quarter(found.pattern))
     for pattern in [turned] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
-        outline = card_outline(sf.grads, pattern)
-        p = cellnet.read(sf.fine, [outline])[0].p("start")
-        if p >= 0.5:
-            yield Found(outline, pattern, p)
+        pose = _if_start(sf.fine, card_outline(sf.grads, pattern), pattern)
+        if pose is not None:
+            yield pose
 
 
 def quarter(quad: np.ndarray) -> np.ndarray:

@@ -12,7 +12,7 @@ from vision.image_io import load_photo
 from vision.mask import card_mask
 from vision.render import render_scene
 from vision.settings import ScanSettings
-from vision.start_pose import quarter as _quarter
+from vision.start_pose import quarter
 
 S = importlib.import_module("vision.scan")
 pytestmark = pytest.mark.vision
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.vision
 
 def test_a_quarter_turn_keeps_the_window_size_and_middle():
     window = np.array([[0, 0], [40, 0], [40, 60], [0, 60]], np.float64)
-    turned = _quarter(window)
+    turned = quarter(window)
     assert np.allclose(turned.mean(axis=0), [20, 30])
     assert np.isclose(np.linalg.norm(turned[1] - turned[0]), 40)     # width stays 40 ...
     assert np.isclose(np.linalg.norm(turned[3] - turned[0]), 60)     # ... and length 60
