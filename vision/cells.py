@@ -6,6 +6,7 @@ import numpy as np
 
 from . import cellnet
 from .fit import Gradients
+from .geometry import axes, grown
 from .ladder import rectify
 from .trim import trim_to_mask
 
@@ -77,8 +78,7 @@ def card_p(g: "cellnet.CellGuess") -> float:
 
 def mask_cover(sf: Surface, quad: np.ndarray) -> float:
     """Share of the quad's middle that the card-versus-table mask calls card."""
-    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
-    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    ax_w, ax_l = axes(quad)
     c = quad.mean(axis=0)
     inner = np.array([c - 0.4 * (ax_w + ax_l), c + 0.4 * (ax_w - ax_l), c + 0.4 * (ax_w + ax_l), c - 0.4 * (ax_w - ax_l)])
     return float(np.mean(rectify(sf.mask, inner * sf.mask_scale, (16, 24)) > 127))
@@ -88,10 +88,8 @@ def trimmed(sf: Surface, quad: np.ndarray) -> np.ndarray:
     """Move each side to where the card meets the table (where it does): lines of a patterned
     tablecloth can pull an outline off the card, the card-versus-table mask cannot."""
     m = TRIM_MARGIN
-    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
-    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
-    outer = np.array([quad[0] - m * (ax_w + ax_l), quad[1] + m * (ax_w - ax_l),
-                      quad[2] + m * (ax_w + ax_l), quad[3] - m * (ax_w - ax_l)])
+    ax_w, ax_l = axes(quad)
+    outer = grown(quad, m)
     size = (int(40 * (1 + 2 * m)), int(60 * (1 + 2 * m)))
     area = rectify(sf.mask, outer * sf.mask_scale, size)
     n, e, s, w = trim_to_mask(area, m, 0.2)

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .geometry import axes
+
 SAMPLES = 14  # points per side
 
 
@@ -49,8 +51,7 @@ def push_sides(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
     """Move each side along the card's axis to the strongest parallel edge (a card framed too
     small by its pattern grows to its outline). Offsets are shares of the card's width/length."""
     q = quad.astype(np.float64).copy()
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    ax_w, ax_l = axes(q)
     offs = np.linspace(lo, hi, steps)
     shift = np.zeros_like(q)
     for i, j, out in ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w)):   # N, E, S, W outward
@@ -64,8 +65,7 @@ def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
     """Like push_sides, but opposite sides move together: for a card whose centre is known (the
     start, framed by its cross) the outline is found where both sides agree."""
     q = quad.astype(np.float64).copy()
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    ax_w, ax_l = axes(q)
     offs = np.linspace(lo, hi, steps)
     shift = np.zeros_like(q)
     for (i, j, out_a), (k, m, out_b) in (((0, 1, -ax_l), (2, 3, ax_l)), ((1, 2, ax_w), (3, 0, -ax_w))):
@@ -91,8 +91,7 @@ def push_lines(grads: Gradients, quad: np.ndarray, lo: float = -0.08, hi: float 
     no rectangle: a window posed on the start's cross by turning and scaling it can sit across the
     card's true sides, which moving sides without turning them cannot mend."""
     q = np.asarray(quad, np.float64)
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    ax_w, ax_l = axes(q)
     offs = np.linspace(lo, hi, steps)
     lines = []
     for i, j, out in ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w)):   # N, E, S, W outward

@@ -5,6 +5,21 @@ import numpy as np
 CARD_HALF = 0.49   # half a card in board pitches (cards lie nearly edge to edge)
 
 
+def axes(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A card's width and length as image vectors (NW NE SE SW corners): the means of its
+    opposite sides, since a card seen at a slant is no rectangle and no one side speaks for it."""
+    q = np.asarray(quad, np.float64)
+    return (q[1] + q[2] - q[0] - q[3]) / 2, (q[3] + q[2] - q[0] - q[1]) / 2
+
+
+def grown(quad: np.ndarray, margin: float) -> np.ndarray:
+    """The quad with each corner moved out along both axes by `margin` of the card's size."""
+    q = np.asarray(quad, np.float64)
+    ax_w, ax_l = axes(q)
+    return np.array([q[0] - margin * (ax_w + ax_l), q[1] + margin * (ax_w - ax_l),
+                     q[2] + margin * (ax_w + ax_l), q[3] - margin * (ax_w - ax_l)])
+
+
 def card_corners(col: float, row: float, half: float = CARD_HALF) -> list[list[float]]:
     """Board coordinates of the card at (col, row): NW, NE, SE, SW."""
     return [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .geometry import axes
+
 RECT_W, RECT_L = 64, 100
 
 
@@ -142,8 +144,7 @@ def _cross_margin(img: np.ndarray, quad: np.ndarray) -> float:
 def _posed(quad: np.ndarray, pose: np.ndarray) -> np.ndarray:
     """The quad moved along its axes (card units), turned, scaled and stretched lengthwise."""
     c = quad.mean(axis=0)
-    ax_w = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
-    ax_l = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
+    ax_w, ax_l = axes(quad)
     rel = quad - c
     # stretch along the length axis, then turn and scale about the centre
     unit_l = ax_l / (np.linalg.norm(ax_l) + 1e-9)

@@ -11,6 +11,7 @@ import numpy as np
 from . import cellnet
 from .cells import Surface
 from .fit import Gradients, card_outline, push_lines
+from .geometry import axes
 from .image_io import Photo
 from .ladder import fit_cross
 
@@ -72,8 +73,7 @@ def quarter(quad: np.ndarray) -> np.ndarray:
     """The window turned a quarter about its middle, keeping its width and length."""
     q = np.asarray(quad, np.float64)
     c = q.mean(axis=0)
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
+    ax_w, ax_l = axes(q)
     w = ax_l / (np.linalg.norm(ax_l) + 1e-9) * np.linalg.norm(ax_w) / 2
     l = -ax_w / (np.linalg.norm(ax_w) + 1e-9) * np.linalg.norm(ax_l) / 2
     return np.array([c - w - l, c + w - l, c + w + l, c - w + l])

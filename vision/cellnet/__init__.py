@@ -16,6 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ..geometry import grown
+
 CROP_W, CROP_H = 48, 72        # net input, the card plus MARGIN around it
 MARGIN = 0.1                   # share of the card's width/length shown beyond each edge
 KINDS = ("empty", "path", "start", "goal_down", "goal_gold", "goal_stone")
@@ -55,11 +57,7 @@ class CellGuess:
 
 def outer_quad(quad: np.ndarray, margin: float = MARGIN) -> np.ndarray:
     """The card's quad (NW NE SE SW) grown by `margin` of its size on every side."""
-    q = np.asarray(quad, np.float64)
-    ax_w = (q[1] + q[2] - q[0] - q[3]) / 2
-    ax_l = (q[3] + q[2] - q[0] - q[1]) / 2
-    return np.array([q[0] - margin * (ax_w + ax_l), q[1] + margin * (ax_w - ax_l),
-                     q[2] + margin * (ax_w + ax_l), q[3] - margin * (ax_w - ax_l)])
+    return grown(quad, margin)
 
 
 def crop(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
