@@ -10,7 +10,7 @@ import pytest
 
 from .helpers import AppServer, by_id, click, click_away, open_app, shot
 from .phones import (ANY, decode_qr, dig, game_state, held_text, open_phone, peek_on_phone, pick_on_phone, picking,
-                     play_map, see_role_on_phone, seed_for, seeded_game, wait_until)
+                     play_map, see_role_on_phone, seed_for, seeded_game)
 from .test_game import first_present, type_into, wait_text
 
 pytestmark = pytest.mark.e2e
@@ -77,7 +77,9 @@ def new_five_player_game(table, url: str) -> None:
         type_into(table, f"player-name-{i}", name)
     click(table, "start-game")
     by_id(table, "role-0").first.wait_for(timeout=15000)
-    wait_until(lambda: table.url.endswith("/game/1"), 30, "the game's own address")
+    # not wait_until on table.url: sync Playwright only updates page.url while it handles a call,
+    # and time.sleep handles none, so a push that landed could go unseen for the whole wait
+    table.wait_for_url("**/game/1", timeout=30000)   # the game's own address
 
 
 def join_by_qr(browser, table, base: str, seats: tuple[int, ...]) -> dict:
