@@ -88,9 +88,22 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
     best = _start_beside(photo, mask, grads, best, settings)
     _, goals, cells, h = best
     cells = goals_wider(photo.fine, h, board.start_from_fit(cells, h))
+    _read_enough(photo, mask, cells, settings.start)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
+
+
+def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) -> None:
+    """Refuse a board that reads only a small part of the maze around its start: its start is
+    not the start (in a photo without one, a crossing of four cards was taken for it, and a
+    frame from it reads a few cards surely), whatever those cards say. On the bench, boards read
+    exactly cover 57 % of the start's blob or more; the bad photos that passed covered a quarter."""
+    start = next(c.quad for c in cells if c.kind == "start")
+    k = photo.fine_scale / photo.work_scale
+    covered = start_size.explained(mask, [c.quad for c in cells], start, 1.0 / k)
+    if covered < s.least_read:
+        raise StartNotFound(f"the card taken for it leaves {1 - covered:.0%} of the maze around it unread")
 
 
 def _settled(sane: bool, cells: list, i: int, s: StartSettings) -> bool:

@@ -47,6 +47,7 @@ class StartSettings:
     few: int = 5               # a frame reading fewer path cards is compared with the next ones, however clear
     snapped: int = 3           # best candidates snapped to their outline and judged again
     explained: float = 0.6     # share of the maze's blob the found cards must cover, else other start sizes are tried
+    least_read: float = 0.4    # below this share of the maze's blob read, the photo is refused (the frame is wrong)
 
 
 @dataclass(frozen=True)
