@@ -31,7 +31,7 @@ def _overlay(dbg: dict, width: int) -> np.ndarray:
     photo = dbg["photo"]
     s = width / photo.fine.shape[1]
     img = cv2.resize(photo.fine, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    k = s * photo.fine_scale / photo.work_scale
+    k = s * photo.k
     cols = [c.col for c in dbg["cells"]]
     rows = [c.row for c in dbg["cells"]]
     for col in range(min(cols) - 1, max(cols) + 2):
@@ -72,7 +72,7 @@ def _failure(dbg: dict, error: str, width: int) -> np.ndarray:
     photo = dbg["photo"]
     s = width / photo.fine.shape[1]
     img = cv2.resize(photo.fine, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    k = s * photo.fine_scale / photo.work_scale
+    k = s * photo.k
     if "mask" in dbg:
         contours, _ = cv2.findContours((dbg["mask"] > 127).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         cv2.drawContours(img, [np.int32(c * k) for c in contours], -1, (255, 255, 0), 1)

@@ -32,7 +32,7 @@ class Seen:
         self.patches = odd_patches(self.lab, mask, self.maze.contour, settings.start)
         self.placed = find_goal_columns(self.blobs, settings.goals)
         self._work = photo.work
-        self._fine, self._k = photo.fine, photo.fine_scale / photo.work_scale
+        self._fine, self._k = photo.fine, photo.k
         self._votes: dict[int, int] = {}
 
     @functools.cached_property
@@ -51,7 +51,7 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
     """Goal columns whose start card is found and gives a plausible board frame, best first:
     yields (goal column, Frame); raises the reason when there is none. Start windows sized like
     the goals are tried for every column before windows of other sizes (a steep view)."""
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     seen_start = found = False
     for scales in ((1.0,), START_SCALES):
         for column, placed in _columns(seen, settings):
@@ -128,7 +128,7 @@ def _starts_for(photo: Photo, seen: Seen, mask: np.ndarray, grads: Gradients, co
     goals times one of `scales`; with several, each spot keeps its likeliest size, and only spots
     the reader takes for the start are posed. Lazy: posing a window on its cross is the costly
     part, and the first start usually gives a frame that reads well."""
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     sized = []
     for hit in start_candidates(seen.lab, mask, column, settings.start) + odd_candidates(seen.patches, column, settings.start):
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k

@@ -21,6 +21,11 @@ class Photo:
     work_scale: float
     size: tuple[int, int]  # original (w, h)
 
+    @property
+    def k(self) -> float:
+        """Fine pixels per working pixel: detection runs on `work`, reading and fitting on `fine`."""
+        return self.fine_scale / self.work_scale
+
 
 def _header_side(data: bytes) -> int | None:
     """Long side from the JPEG SOF or PNG IHDR header, so the reduction is chosen without decoding."""

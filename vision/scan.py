@@ -100,7 +100,7 @@ def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) 
     frame from it reads a few cards surely), whatever those cards say. On the bench, boards read
     exactly cover 57 % of the start's blob or more; the bad photos that passed covered a quarter."""
     start = next(c.quad for c in cells if c.kind == "start")
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     covered = start_size.explained(mask, [c.quad for c in cells], start, 1.0 / k)
     if covered < s.least_read:
         raise StartNotFound(f"the card taken for it leaves {1 - covered:.0%} of the maze around it unread")
@@ -135,7 +135,7 @@ def _start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple,
 
 def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
     """Frames found from the start card alone (see vision.start_first): yields (goal column, Frame)."""
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     n = settings.start.columns
     columns = [c for c in seen.placed[:n] + seen.copies[:n] if seen.votes(c) >= 2]
     sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
@@ -170,7 +170,7 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
     is not trusted on its own: other frames are read too."""
     cells, h = _read_board(photo, mask, grads, frame, settings)
     score, sane = _quality(cells, settings.cell.low_confidence)
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     covered = start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k)
     if covered < settings.start.explained:
         first = cells
@@ -193,7 +193,7 @@ def _goal_count(img: np.ndarray, cells: list) -> int:
 
 def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
     """Every card the walk finds in this frame: (cells, board->image homography)."""
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     surface = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / k), frame.start)
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
     return board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)

@@ -85,7 +85,7 @@ def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list
     turned along the local edges come first, then turned between them (a striped cloth outvotes
     the card's edges); a patch may be the lantern beside the ladder, not the card's middle:
     windows set off from it come last."""
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
     cards_px = photo.work.shape[0] * photo.work.shape[1]
     used = [p for p in sorted(patches, key=lambda p: -p.area) if 4.0 <= p.area <= 0.02 * cards_px][:PATCHES]
@@ -109,7 +109,7 @@ def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list
 def strip_windows(photo: Photo, column: GoalColumn, limit: int = 4) -> list[Found]:
     """Windows where the start must lie for this goal column (about eight card widths from its
     middle, on either side, in line with it) that the reader takes for the start."""
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     c = column.centres
     u = (c[2] - c[0]) / max(np.linalg.norm(c[2] - c[0]), 1e-6)
     v = np.array([-u[1], u[0]])
@@ -134,7 +134,7 @@ def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], 
     if not lone:
         return
     length = float(np.median(lone))
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     edges = EdgeAngles(cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY))
     x, y, w, h = cv2.boundingRect(maze.contour)
     for scale in MAZE_SCALES:   # one size at a time: a start found at the first needs no other
@@ -175,20 +175,28 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
     """(start quad, goal quads, homography, pattern) in the board frame, or None when no goal
     column lies eight cards from this start on either side. The maze is walked once to learn the
     perspective; when that walk reads little of the maze, the start is posed again (turned a
-    quarter, or at other sizes) and the two poses that walk furthest look for the goals. A walk
+    quarter, or at other sizes) and the two poses that walk furthest look for the goals; when they
+    find none, the poses not yet walked are, one by one (a start posed at half its size can walk
+    most of the maze in cards of half size, and its fit then misplaces the goals). A walk
     covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing. When
     no walk finds the goals, the start with each side on its own edge is walked last: where the
     mask sees little of the maze, a start posed askew covers its blob with the few cards it reads
     across the true ones. It goes last because, walked first, its frame can win on a photo the
     first pose reads right (one card off, on OpenCV 4.10: renderer seed 424395)."""
     walks = []
-    for pose in poses(sf, found):
+    posed = poses(sf, found)
+    for pose in posed:
         walk = _walk(sf, pose, gs, cs)
         walks += [walk] if walk else []
         quads = [c.quad for c in walk[2].values()] if walk else []
         if len(quads) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
     framed = _goals_from(sf, sorted(walks, key=lambda w: -len(w[2]))[:2])
+    for pose in posed if framed is None else ():
+        walk = _walk(sf, pose, gs, cs)
+        framed = None if walk is None else _goals_from(sf, [walk])
+        if framed is not None:
+            break
     if framed is None:   # last, the start with each side on its own edge
         lined = lined_pose(sf, found)
         walk = None if lined is None else _walk(sf, lined, gs, cs)

@@ -10,8 +10,8 @@ import numpy as np
 
 from . import cellnet
 from .cells import Surface
-from .fit import Gradients, card_outline, push_lines
-from .geometry import axes
+from .fit import Gradients, card_outline, push_lines, push_pairs
+from .geometry import axes, card_corners, fit_homography, quad_of
 from .image_io import Photo
 from .ladder import fit_cross
 
@@ -38,6 +38,51 @@ def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
     return None
 
 
+# sizes of the start weighed by the cards around it (shares of a pose), and those cells
+SIZE_CUE = tuple(round(float(s), 3) for s in np.geomspace(0.5, 2.4, 15))
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+CLEARER = 1.0     # how much more surely (summed over the neighbours) another pose must read them
+SETTLE = 0.08     # how far (share of its sides) the chosen outline may move onto the card's edges
+
+
+def neighbours_read(img: np.ndarray, quads: list[np.ndarray]) -> list[float]:
+    """For each start outline, how surely the eight cells around it read as cards: the reader's
+    belief in a card times its sureness, summed, times its belief that the outline is the start
+    (-1 for an outline that fixes no homography). At the start's true size and turn its neighbours
+    are whole cards (or table); a fifth too small or too large, or turned a quarter, each cell
+    straddles two cards and the reader calls it no card, or is unsure. One batch for all."""
+    crops: list[np.ndarray] = []
+    at: dict[int, int] = {}            # outline -> where its crops begin
+    for i, quad in enumerate(quads):
+        try:
+            h = fit_homography(card_corners(0, 0), list(quad))
+        except ValueError:
+            continue
+        at[i] = len(crops)
+        crops += [quad] + [quad_of(h, c, r) for c, r in NEIGHBOURS]
+    guesses = cellnet.read(img, crops)
+    n = len(NEIGHBOURS)
+    return [guesses[j].p("start") * float(sum((1.0 - g.p("empty")) * g.sureness for g in guesses[j + 1:j + 1 + n]))
+            if (j := at.get(i)) is not None else -1.0 for i in range(len(quads))]
+
+
+def sized(img: np.ndarray, grads: Gradients, pose: Found) -> Found:
+    """The pose at the size and turn whose neighbours read best as cards. The reader takes the
+    ladder for the start from half to twice its size, on touching cards the outline can snap to
+    the seams of neighbours, and the cross looks the same turned a quarter: none of them fixes the
+    pose, the cards laid round the start do. The outline, the cross's frame and that frame turned
+    are each tried at every size, and the best is moved a little onto the card's edges. The pose
+    is kept unless another reads its neighbours clearly better (a lone start has none to tell)."""
+    candidates = [pose.quad] + [c + (base - c) * s for base in (pose.quad, pose.pattern, quarter(pose.pattern))
+                                for c in [base.mean(axis=0)] for s in SIZE_CUE]
+    scores = neighbours_read(img, candidates)
+    best = int(np.argmax(scores[1:])) + 1
+    if scores[best] < scores[0] + CLEARER:
+        return pose
+    chosen = candidates[best]
+    return _if_start(img, push_pairs(grads, chosen, -SETTLE, SETTLE, 9), chosen) or pose
+
+
 def _if_start(img: np.ndarray, outline: np.ndarray, pattern: np.ndarray) -> Found | None:
     """The pose, if the reader still takes its outline for the start (p >= 0.5)."""
     p = cellnet.read(img, [outline])[0].p("start")
@@ -55,10 +100,13 @@ POSE_SCALES = (1.3, 1.6, 0.8)
 
 
 def poses(sf: Surface, found: Found):
-    """The start as found, then turned a quarter (its window's angle is known modulo 90 degrees)
-    and at other sizes, each posed on its cross and pushed out to its outline; only poses the
+    """The start as found, then at the size and turn its neighbours read best (see `sized`), then
+    turned a quarter (its window's angle is known modulo 90 degrees) and at other sizes, each posed on its cross and pushed out to its outline; only poses the
     reader still takes for the start."""
     yield found
+    other = sized(sf.fine, sf.grads, found)
+    if other is not found:
+        yield other
     c = found.pattern.mean(axis=0)
     # the turned window is posed on its cross again; a resized one keeps its size (posing on the
     # cross would shrink it back to the size the first pose found)

@@ -97,7 +97,7 @@ def _clutter_windows(photo, cards: list[dict], rng: np.random.Generator, n_rando
     from vision.mask import card_mask
     from vision.settings import GoalSettings, MaskSettings, StartSettings
     from vision.start import odd_patches
-    k = photo.fine_scale / photo.work_scale
+    k = photo.k
     centres = np.array([np.mean(c["corners"], axis=0) for c in cards])
     width = float(np.median([np.linalg.norm(np.subtract(c["corners"][1], c["corners"][0])) for c in cards]))
     h, w = photo.fine.shape[:2]
