@@ -37,6 +37,12 @@ def fit_homography(board_pts: list, image_pts: list) -> np.ndarray:
         raise ValueError("degenerate card layout")
     return h
 
+
+def start_homography(quad: np.ndarray) -> np.ndarray:
+    """The board->image homography a start card at (0, 0) with this outline alone implies
+    (ValueError for a degenerate outline)."""
+    return fit_homography(card_corners(0, 0), list(quad))
+
 def board_axes(start: np.ndarray, goals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Board east and south unit vectors (image) from the start's quad toward the middle of the
     three goal centres, and the goals reordered to rows -2, 0, 2 (south is east turned clockwise

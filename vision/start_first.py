@@ -167,10 +167,6 @@ def _best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> lis
     return found
 
 
-def _start_h(quad: np.ndarray) -> np.ndarray:
-    return geometry.fit_homography(geometry.card_corners(0, 0), list(quad))
-
-
 def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSettings, enough: float):
     """(start quad, goal quads, homography, pattern) in the board frame, or None when no goal
     column lies eight cards from this start on either side. The maze is walked once to learn the
@@ -192,16 +188,20 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
         if len(quads) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
     framed = _goals_from(sf, sorted(walks, key=lambda w: -len(w[2]))[:2])
-    for pose in posed if framed is None else ():
+    for pose in _then_lined(posed, sf, found) if framed is None else ():
         walk = _walk(sf, pose, gs, cs)
         framed = None if walk is None else _goals_from(sf, [walk])
         if framed is not None:
             break
-    if framed is None:   # last, the start with each side on its own edge
-        lined = lined_pose(sf, found)
-        walk = None if lined is None else _walk(sf, lined, gs, cs)
-        framed = None if walk is None else _goals_from(sf, [walk])
     return framed
+
+
+def _then_lined(posed: Iterator[Found], sf: "board.Surface", found: Found) -> Iterator[Found]:
+    """The poses not walked yet, then (last, see frame_for) the start with each side on its own edge."""
+    yield from posed
+    lined = lined_pose(sf, found)
+    if lined is not None:
+        yield lined
 
 
 def _goals_from(sf: "board.Surface", walks: list[tuple]):
@@ -222,7 +222,7 @@ def _walk(sf: "board.Surface", pose: Found, gs: GridSettings, cs: CellSettings) 
     """(pose, homography refitted to the walk, cells) of the maze walked from this start pose,
     None when the pose gives no homography."""
     try:
-        h = _start_h(pose.quad)
+        h = geometry.start_homography(pose.quad)
     except ValueError:
         return None
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, pose.quad)
@@ -257,7 +257,7 @@ def frame_with_column(sf: "board.Surface", found: Found, column: GoalColumn, k: 
     east, south, order = geometry.board_axes(found.quad, column.centres * k)
     quad = geometry.board_order(found.quad, east, south)
     try:
-        h = _start_h(quad)
+        h = geometry.start_homography(quad)
     except ValueError:
         return None
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, quad)

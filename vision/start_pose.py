@@ -11,7 +11,7 @@ import numpy as np
 from . import cellnet
 from .cells import Surface
 from .fit import Gradients, card_outline, push_lines, push_pairs
-from .geometry import axes, card_corners, fit_homography, quad_of
+from .geometry import axes, quad_of, start_homography
 from .image_io import Photo
 from .ladder import fit_cross
 
@@ -55,7 +55,7 @@ def neighbours_read(img: np.ndarray, quads: list[np.ndarray]) -> list[float]:
     at: dict[int, int] = {}            # outline -> where its crops begin
     for i, quad in enumerate(quads):
         try:
-            h = fit_homography(card_corners(0, 0), list(quad))
+            h = start_homography(quad)
         except ValueError:
             continue
         at[i] = len(crops)
