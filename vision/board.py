@@ -8,6 +8,7 @@ import numpy as np
 from . import cellnet, geometry
 from .cells import (GOAL_CELLS, STEPS, SURE, Cell, Surface, card_p, mask_cover, overlaps, same_place,
                     some_openings, sureness, trimmed, trusting)
+from .edges import agree
 from .fit import push_sides
 from .goal_cells import goals_again, read_goals
 from .plain import without_plain, without_table_look
@@ -49,7 +50,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
             break
         seeds = seeds + more
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
-    return _registered(_anchored(cells), h), h
+    return agree(_registered(_anchored(cells), h)), h
 
 
 def _anchored(cells: dict) -> dict:
@@ -193,7 +194,8 @@ def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: Grid
     if sf.mask_trusted and card_p(g) < SURE and mask_cover(sf, quads[i]) < 0.5 * gs.min_mask:
         return None   # an unsure reading on what the mask calls table (tiles, a card-sized pattern)
     conf = min(sureness(g), 0.5 + 0.5 * (2 * card_p(g) - 1))
-    return Cell(pos[0], pos[1], "path", some_openings(g), g.dead_end, None, conf, quads[i], g.p("start"))
+    return Cell(pos[0], pos[1], "path", some_openings(g), g.dead_end, None, conf, quads[i], g.p("start"),
+                tuple(float(p) for p in g.opens))
 
 
 def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:

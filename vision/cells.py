@@ -30,6 +30,7 @@ class Cell:
     confidence: float
     quad: np.ndarray
     p_start: float = 0.0      # the reader's belief that this card is the start (a frame one cell off shows it)
+    opens: tuple[float, ...] = ()   # the reader's p(open) of each side, N E S W (path cards)
 
 
 @dataclass(frozen=True)

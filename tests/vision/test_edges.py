@@ -1,0 +1,39 @@
+"""An edge two face-up cards share is seen twice: the sure side decides the unsure one."""
+import numpy as np
+import pytest
+
+from vision.cells import Cell
+from vision.edges import agree
+
+pytestmark = pytest.mark.vision
+
+
+def path(col: int, row: int, opens: tuple[float, float, float, float]) -> Cell:
+    openings = "".join(s for s, p in zip("NESW", opens) if p > 0.5)
+    return Cell(col, row, "path", openings, False, None, 0.9, np.zeros((4, 2)), 0.0, opens)
+
+
+def by_pos(cells: list[Cell]) -> dict:
+    return {(c.col, c.row): c.openings for c in cells}
+
+
+def test_an_unsure_side_takes_the_sure_reading_across_it():
+    """(1, 0) is read N S with its west side a toss-up leaning shut; the start opens east, and
+    (2, 0) surely opens west, so both sides of (1, 0) facing them open: N E S W."""
+    cells = [Cell(0, 0, "start", "NESW", False, None, 1.0, np.zeros((4, 2))),
+             path(1, 0, (0.99, 0.3, 0.98, 0.4)),
+             path(2, 0, (0.01, 0.02, 0.01, 0.99))]
+    assert by_pos(agree(cells))[(1, 0)] == "NESW"
+
+
+def test_sure_readings_that_disagree_stay_as_laid():
+    """A card laid against the rules is reported as it lies: two sure sides that disagree stay,
+    and an unsure side faces a card just as unsure, or no card, or a face-down goal: it stays."""
+    cells = [path(1, 0, (0.99, 0.02, 0.99, 0.02)),      # surely shut east
+             path(2, 0, (0.01, 0.02, 0.01, 0.99)),      # surely open west
+             path(1, 1, (0.99, 0.4, 0.02, 0.6)),        # unsure east (nothing there), unsure west
+             path(0, 1, (0.02, 0.45, 0.02, 0.99)),      # unsure east toward (1, 1)'s unsure west
+             Cell(8, 0, "goal", "", False, "down", 1.0, np.zeros((4, 2))),
+             path(7, 0, (0.99, 0.35, 0.01, 0.01))]      # unsure east toward a face-down goal
+    got = by_pos(agree(cells))
+    assert got == by_pos(cells)
