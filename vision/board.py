@@ -11,11 +11,11 @@ from .cells import (GOAL_CELLS, STEPS, SURE, Cell, Surface, card_p, mask_cover, 
 from .edges import agree
 from .fit import push_sides
 from .goal_cells import goals_again, read_goals
+from .islands import hinted, islands
 from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
 
 ISLAND_ROUNDS = 3
-ISLAND_RING = 2   # cells this far beyond the found cards are looked at for cut-off cards
 
 __all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit", "correspondences"]
 
@@ -41,14 +41,14 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     goals = goals_again(sf, h, goals, gs)
     cells.update({(g.col, g.row): g for g in goals})
     looked: set[tuple[int, int]] = set()
-    seeds = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked)
+    seeds = islands(sf, h, cells, cs.min_card, gs, looked)
     for round_ in range(ISLAND_ROUNDS):   # an island found widens the maze: cells beyond it are looked at too
         cells = _bfs(sf, h, start, goals, gs, cs, known=cells, seeds=seeds, empty=empty)
         h = _refit(cells, h, robust=True)
-        more = _islands(sf, h, cells, cs.min_card, gs.min_mask, looked) if seeds and round_ + 1 < ISLAND_ROUNDS else []
+        more = islands(sf, h, cells, cs.min_card, gs, looked) if seeds and round_ + 1 < ISLAND_ROUNDS else {}
         if not more:
             break
-        seeds = seeds + more
+        seeds = {**more, **seeds}
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
     return agree(_registered(_anchored(cells), h)), h
 
@@ -97,34 +97,8 @@ def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
     return list(out.values())
 
 
-def _islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, min_mask: float,
-             looked: set) -> list[tuple[int, int]]:
-    """Cells around and between the found cards where the reader sees a card although the walk
-    never reached them: a rockfall or an unread card can cut a part of the maze off. Cells in
-    `looked` (read by an earlier round) are skipped, and those read now are added to it."""
-    cols = [c for c, _ in cells]
-    rows = [r for _, r in cells]
-    height, width = sf.fine.shape[:2]
-    window, quads = [], []
-    for pos in ((c, r) for c in range(min(cols) - ISLAND_RING, max(cols) + ISLAND_RING + 1)
-                for r in range(min(rows) - ISLAND_RING, max(rows) + ISLAND_RING + 1)):
-        if pos in cells or pos in looked:
-            continue
-        looked.add(pos)
-        q = geometry.quad_of(h, *pos)
-        x, y = q.mean(axis=0)
-        if not (0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q))):
-            continue
-        if sf.mask_trusted and mask_cover(sf, q) < 0.1 * min_mask:
-            continue   # bare table
-        window.append(pos)
-        quads.append(q)
-    # no neighbour vouches for an island: only a sure reading seeds one (tiles can look card-sized)
-    return [pos for pos, g in zip(window, cellnet.read(sf.fine, quads)) if card_p(g) > max(min_card, SURE)]
-
-
 def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSettings,
-         cs: CellSettings, known: dict | None = None, seeds: list | None = None,
+         cs: CellSettings, known: dict | None = None, seeds: dict | None = None,
          empty: dict | None = None) -> dict[tuple[int, int], Cell]:
     """Breadth-first over neighbours of found cards (and `seeds`, cells worth a look), nearest the
     start first; refits as it goes. A card already read in an earlier pass is kept when the new
@@ -145,7 +119,8 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
         if empty is not None and pos in empty and pos not in (seeds or ()) and same_place(geometry.quad_of(local, *pos), empty[pos], 0.12):
             continue
         taken = [cells[p].quad for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
-        cell = _reuse(known, pos, local) or _read_cell(sf, [local] + _beside(cells, pos), pos, gs, cs, taken)
+        hs = [local] + _beside(cells, pos) + hinted(seeds, pos, local)
+        cell = _reuse(known, pos, local) or _read_cell(sf, hs, pos, gs, cs, taken)
         if cell is None:
             if empty is not None:
                 empty[pos] = geometry.quad_of(local, *pos)
