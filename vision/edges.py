@@ -36,7 +36,8 @@ def _opens_toward(cell: Cell | None, side: str) -> float | None:
 
 
 def agree(cells: list[Cell]) -> list[Cell]:
-    """The cells with each unsure side of a path card set as the sure card across it reads."""
+    """The cells with each unsure side of a path card set as the sure card across it reads, and a
+    card with one opening a dead end (the box holds no other: every connected card opens twice)."""
     at = {(c.col, c.row): c for c in cells}
     out = []
     for c in cells:
@@ -50,5 +51,7 @@ def agree(cells: list[Cell]) -> list[Cell]:
             if _margin(opens[i]) < UNSURE and q is not None and _margin(q) >= SURE:
                 opens[i] = q
         openings = "".join(s for s, p in zip(SIDES, opens) if p > 0.5)
-        out.append(replace(c, openings=openings, opens=tuple(opens)) if openings and openings != c.openings else c)
+        if openings and openings != c.openings:
+            c = replace(c, openings=openings, opens=tuple(opens))
+        out.append(replace(c, dead_end=True) if len(c.openings) == 1 and not c.dead_end else c)
     return out

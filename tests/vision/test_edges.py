@@ -37,3 +37,11 @@ def test_sure_readings_that_disagree_stay_as_laid():
              path(7, 0, (0.99, 0.35, 0.01, 0.01))]      # unsure east toward a face-down goal
     got = by_pos(agree(cells))
     assert got == by_pos(cells)
+
+
+def test_a_card_with_one_opening_is_a_dead_end():
+    """Every connected card of the box opens on two sides or more: one opening read is a stub."""
+    one = path(1, 0, (0.01, 0.01, 0.01, 0.99))
+    two = path(2, 0, (0.01, 0.01, 0.99, 0.99))
+    got = {(c.col, c.row): c.dead_end for c in agree([one, two])}
+    assert got == {(1, 0): True, (2, 0): False}
