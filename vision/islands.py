@@ -82,12 +82,11 @@ def _drifted(sf: Surface, h: np.ndarray, unread: list[tuple[int, int]], cells: d
             if not overlaps(moved, taken):
                 windows.append((float(np.hypot(dc, dr)), moved))
     reads = cellnet.read(sf.fine, [q for _, q in windows])
-    inv = np.linalg.inv(h)
     found: dict[tuple[int, int], np.ndarray] = {}
     for (_, quad), g in sorted(zip(windows, reads), key=lambda t: (-card_p(t[1]), t[0][0])):
         if card_p(g) <= sure or not _card_sized(quad, h) or overlaps(quad, list(found.values())):
             continue
-        b = cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], inv)[0, 0]
+        b = _on_board(quad, h)
         pos = (int(round(b[0])), int(round(b[1])))
         if pos not in cells:
             found.setdefault(pos, quad)
@@ -100,7 +99,7 @@ def _card_sized(quad: np.ndarray, h: np.ndarray) -> bool:
     end; a card in a fanned hand lies across the grid)."""
     if not cv2.isContourConvex(np.float32(quad)):
         return False
-    b = cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], np.linalg.inv(h))[0, 0]
+    b = _on_board(quad, h)
     (w, l), (cw, cl) = ([np.linalg.norm(a) for a in geometry.axes(q)] for q in (quad, geometry.quad_of(h, *b)))
     size, shape = np.sqrt(w * l / max(cw * cl, 1e-9)), (w / max(l, 1e-9)) / max(cw / max(cl, 1e-9), 1e-9)
     return 0.78 <= size <= 1.3 and 0.75 <= shape <= 1.3
@@ -113,8 +112,12 @@ def hinted(seeds: dict | None, pos: tuple[int, int], h: np.ndarray) -> list[np.n
     quad = (seeds or {}).get(pos)
     if quad is None:
         return []
-    b = cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], np.linalg.inv(h))[0, 0]
-    if np.max(np.abs(b - pos)) >= 0.5:
+    if np.max(np.abs(_on_board(quad, h) - pos)) >= 0.5:
         return []
     fitted, _ = cv2.findHomography(np.float32(geometry.card_corners(*pos)), np.float32(quad), 0)
     return [] if fitted is None else [fitted]
+
+
+def _on_board(quad: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """Where the outline's middle lies on the board (col, row) under the board->image fit h."""
+    return cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], np.linalg.inv(h))[0, 0]
