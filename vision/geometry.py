@@ -20,6 +20,13 @@ def grown(quad: np.ndarray, margin: float) -> np.ndarray:
                      q[2] + margin * (ax_w + ax_l), q[3] - margin * (ax_w - ax_l)])
 
 
+def scaled(quad: np.ndarray, s: float) -> np.ndarray:
+    """The quad scaled by `s` about its middle (the mean of its corners): the same window at
+    another size, as the start's pose is tried at several."""
+    c = quad.mean(axis=0)
+    return c + (quad - c) * s
+
+
 def card_corners(col: float, row: float, half: float = CARD_HALF) -> list[list[float]]:
     """Board coordinates of the card at (col, row): NW, NE, SE, SW."""
     return [[col - half, row - half], [col + half, row - half], [col + half, row + half], [col - half, row + half]]

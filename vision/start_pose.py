@@ -11,7 +11,7 @@ import numpy as np
 from . import cellnet
 from .cells import Surface
 from .fit import Gradients, card_outline, push_lines, push_pairs
-from .geometry import axes, quad_of, start_homography
+from .geometry import axes, quad_of, scaled, start_homography
 from .image_io import Photo
 from .ladder import fit_cross
 
@@ -29,9 +29,8 @@ def snap(photo: Photo, grads: Gradients, found: Found) -> Found | None:
     """The window posed on the start's cross and pushed out to its outline; None if the reader
     no longer sees the start there. The reader knows the ladder at many sizes, so a window may be
     well off the card's size: when the first pose fails, larger and smaller windows are posed."""
-    c = found.quad.mean(axis=0)
     for scale in (1.0, 1.35, 1.75, 0.75):
-        pattern = fit_cross(photo.fine, c + (found.quad - c) * scale)
+        pattern = fit_cross(photo.fine, scaled(found.quad, scale))
         pose = _if_start(photo.fine, card_outline(grads, pattern), pattern)
         if pose is not None:
             return pose
@@ -73,8 +72,8 @@ def sized(img: np.ndarray, grads: Gradients, pose: Found) -> Found:
     pose, the cards laid round the start do. The outline, the cross's frame and that frame turned
     are each tried at every size, and the best is moved a little onto the card's edges. The pose
     is kept unless another reads its neighbours clearly better (a lone start has none to tell)."""
-    candidates = [pose.quad] + [c + (base - c) * s for base in (pose.quad, pose.pattern, quarter(pose.pattern))
-                                for c in [base.mean(axis=0)] for s in SIZE_CUE]
+    candidates = [pose.quad] + [scaled(base, s) for base in (pose.quad, pose.pattern, quarter(pose.pattern))
+                                for s in SIZE_CUE]
     scores = neighbours_read(img, candidates)
     best = int(np.argmax(scores[1:])) + 1
     if scores[best] < scores[0] + CLEARER:
@@ -107,11 +106,10 @@ def poses(sf: Surface, found: Found):
     other = sized(sf.fine, sf.grads, found)
     if other is not found:
         yield other
-    c = found.pattern.mean(axis=0)
     # the turned window is posed on its cross again; a resized one keeps its size (posing on the
     # cross would shrink it back to the size the first pose found)
     turned = fit_cross(sf.fine, quarter(found.pattern))
-    for pattern in [turned] + [c + (found.pattern - c) * s for s in POSE_SCALES]:
+    for pattern in [turned] + [scaled(found.pattern, s) for s in POSE_SCALES]:
         pose = _if_start(sf.fine, card_outline(sf.grads, pattern), pattern)
         if pose is not None:
             yield pose

@@ -16,6 +16,7 @@ import numpy as np
 
 from .fit import Gradients, card_outline
 from .frame import Frame, board_frame
+from .geometry import scaled
 from .goals import GoalColumn
 from .ladder import fit_cross
 
@@ -40,9 +41,8 @@ def explained(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray, mask
 def resized_frames(fine: np.ndarray, grads: Gradients, frame: Frame, column: GoalColumn,
                    k: float) -> Iterator[Frame]:
     """Frames from the same start and goal column with the start posed at the other SIZES."""
-    centre = frame.pattern.mean(axis=0)
     for scale, repose in SIZES:
-        pattern = centre + (frame.pattern - centre) * scale
+        pattern = scaled(frame.pattern, scale)
         if repose:
             pattern = fit_cross(fine, pattern)
         other = board_frame(card_outline(grads, pattern), pattern, column, k)

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from vision.geometry import axes, grown
+from vision.geometry import axes, grown, scaled
 
 pytestmark = pytest.mark.vision
 
@@ -30,3 +30,9 @@ def test_grown_moves_each_corner_out_along_both_axes():
     # a negative margin shrinks it, and the slanted card keeps its middle either way
     assert np.allclose(grown(rect, -0.25), [[20, 35], [40, 35], [40, 65], [20, 65]])
     assert np.allclose(grown(SLANTED, 0.3).mean(axis=0), SLANTED.mean(axis=0))
+
+
+def test_scaled_keeps_the_middle_and_scales_each_corners_offset():
+    q = np.float64([[0, 0], [4, 0], [4, 6], [0, 6]])
+    assert np.allclose(scaled(q, 0.5), [[1, 1.5], [3, 1.5], [3, 4.5], [1, 4.5]])
+    assert np.allclose(scaled(q, 1.0), q)
