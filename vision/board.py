@@ -99,7 +99,7 @@ def _registered(cells: dict, h: np.ndarray) -> list[Cell]:
     placed = []
     for p, c in cells.items():
         if c.kind == "path":
-            b = cv2.perspectiveTransform(np.float64(c.quad.mean(axis=0))[None, None], inv)[0, 0]
+            b = geometry.board_point(inv, c.quad)
             placed.append((float(np.abs(b - p).max()), (int(round(b[0])), int(round(b[1]))), c))
     for _, q, c in sorted(placed, key=lambda t: t[0]):
         if q not in out:
@@ -190,7 +190,7 @@ def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:
     for dc, dr in STEPS:
         cell = cells.get((pos[0] + dc, pos[1] + dr))
         if cell is not None and cell.kind != "goal":
-            h, _ = cv2.findHomography(np.float32(geometry.card_corners(cell.col, cell.row)), np.float32(cell.quad), 0)
+            h = geometry.cell_homography(cell.col, cell.row, cell.quad)
             if h is not None:
                 out.append(h)
     return out[:2]

@@ -37,6 +37,19 @@ def quad_of(h: np.ndarray, col: float, row: float, half: float = CARD_HALF) -> n
     return cv2.perspectiveTransform(np.float32(card_corners(col, row, half))[None], h)[0].astype(np.float64)
 
 
+def cell_homography(col: int, row: int, quad: np.ndarray) -> np.ndarray | None:
+    """The board->image homography one card's outline at (col, row) implies (None if degenerate):
+    a card predicts its neighbours, or its own cell again, where the whole board's fit does not."""
+    h, _ = cv2.findHomography(np.float32(card_corners(col, row)), np.float32(quad), 0)
+    return h
+
+
+def board_point(inv: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Where an outline's middle lies on the board (col, row), given the inverse of the
+    board->image homography."""
+    return cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], inv)[0, 0]
+
+
 def fit_homography(board_pts: list, image_pts: list) -> np.ndarray:
     """Least-squares board->image homography (all points trusted; outliers are removed upstream)."""
     h, _ = cv2.findHomography(np.float32(board_pts), np.float32(image_pts), 0)

@@ -26,7 +26,7 @@ def islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, gs: GridSe
     and such a seed comes with the outline it was read on (a fit from a few cards can be a cell
     off there). Seeds read on the fit's own outline come without one: the walk reads them afresh
     as it refits (kept with theirs, such outlines made wrong frames read better than right ones)."""
-    window, quads = _ring(sf, h, cells, gs.min_mask, looked)
+    window, quads, covers = _ring(sf, h, cells, gs.min_mask, looked)
     # no neighbour vouches for an island: only a sure reading seeds one (tiles can look card-sized)
     sure = max(min_card, SURE)
     reads = cellnet.read(sf.fine, quads)
@@ -35,22 +35,22 @@ def islands(sf: Surface, h: np.ndarray, cells: dict, min_card: float, gs: GridSe
         return seeds
     # cells away from the found cards (the walk already looked beside them, from the cards there)
     # where the mask sees part of a card (trusted or not: this only adds looks), the most first
-    covers = {pos: mask_cover(sf, q) for pos, q in zip(window, quads)
-              if pos not in seeds and not any((pos[0] + dc, pos[1] + dr) in cells for dc, dr in STEPS)}
-    unread = sorted((p for p, v in covers.items() if v >= 0.5 * gs.min_mask), key=lambda p: -covers[p])
+    away = {pos: v for pos, v in zip(window, covers)
+            if pos not in seeds and not any((pos[0] + dc, pos[1] + dr) in cells for dc, dr in STEPS)}
+    unread = sorted((p for p, v in away.items() if v >= 0.5 * gs.min_mask), key=lambda p: -away[p])
     for pos, quad in _drifted(sf, h, unread[:DRIFT_CELLS], cells, sure, gs.search).items():
         seeds.setdefault(pos, quad)
     return seeds
 
 
 def _ring(sf: Surface, h: np.ndarray, cells: dict, min_mask: float,
-          looked: set) -> tuple[list[tuple[int, int]], list[np.ndarray]]:
+          looked: set) -> tuple[list[tuple[int, int]], list[np.ndarray], list[float]]:
     """The cells up to ISLAND_RING beyond the found cards not looked at yet, in the photo and not
-    bare table, with the outlines the board's fit gives them."""
+    bare table, with the outlines the board's fit gives them and how much of each the mask calls card."""
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     height, width = sf.fine.shape[:2]
-    window, quads = [], []
+    window, quads, covers = [], [], []
     for pos in ((c, r) for c in range(min(cols) - ISLAND_RING, max(cols) + ISLAND_RING + 1)
                 for r in range(min(rows) - ISLAND_RING, max(rows) + ISLAND_RING + 1)):
         if pos in cells or pos in looked:
@@ -60,11 +60,13 @@ def _ring(sf: Surface, h: np.ndarray, cells: dict, min_mask: float,
         x, y = q.mean(axis=0)
         if not (0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q))):
             continue
-        if sf.mask_trusted and mask_cover(sf, q) < 0.1 * min_mask:
+        cover = mask_cover(sf, q)
+        if sf.mask_trusted and cover < 0.1 * min_mask:
             continue   # bare table
         window.append(pos)
         quads.append(q)
-    return window, quads
+        covers.append(cover)
+    return window, quads, covers
 
 
 def _drifted(sf: Surface, h: np.ndarray, unread: list[tuple[int, int]], cells: dict, sure: float,
@@ -82,24 +84,26 @@ def _drifted(sf: Surface, h: np.ndarray, unread: list[tuple[int, int]], cells: d
             if not overlaps(moved, taken):
                 windows.append((float(np.hypot(dc, dr)), moved))
     reads = cellnet.read(sf.fine, [q for _, q in windows])
+    inv = np.linalg.inv(h)
     found: dict[tuple[int, int], np.ndarray] = {}
     for (_, quad), g in sorted(zip(windows, reads), key=lambda t: (-card_p(t[1]), t[0][0])):
-        if card_p(g) <= sure or not _card_sized(quad, h) or overlaps(quad, list(found.values())):
+        if card_p(g) <= sure or overlaps(quad, list(found.values())):
             continue
-        b = _on_board(quad, h)
+        b = geometry.board_point(inv, quad)
+        if not _card_sized(quad, h, b):
+            continue
         pos = (int(round(b[0])), int(round(b[1])))
         if pos not in cells:
             found.setdefault(pos, quad)
     return found
 
 
-def _card_sized(quad: np.ndarray, h: np.ndarray) -> bool:
-    """A convex outline about as wide and as long as a cell where it lies (a snapped window can
-    close in on part of a card or a drawing on another card, which the reader may take for a dead
-    end; a card in a fanned hand lies across the grid)."""
+def _card_sized(quad: np.ndarray, h: np.ndarray, b: np.ndarray) -> bool:
+    """A convex outline about as wide and as long as the cell at b (where its middle lies on the
+    board) under h (a snapped window can close in on part of a card or a drawing on another card,
+    which the reader may take for a dead end; a card in a fanned hand lies across the grid)."""
     if not cv2.isContourConvex(np.float32(quad)):
         return False
-    b = _on_board(quad, h)
     (w, l), (cw, cl) = ([np.linalg.norm(a) for a in geometry.axes(q)] for q in (quad, geometry.quad_of(h, *b)))
     size, shape = np.sqrt(w * l / max(cw * cl, 1e-9)), (w / max(l, 1e-9)) / max(cw / max(cl, 1e-9), 1e-9)
     return 0.78 <= size <= 1.3 and 0.75 <= shape <= 1.3
@@ -112,12 +116,7 @@ def hinted(seeds: dict | None, pos: tuple[int, int], h: np.ndarray) -> list[np.n
     quad = (seeds or {}).get(pos)
     if quad is None:
         return []
-    if np.max(np.abs(_on_board(quad, h) - pos)) >= 0.5:
+    if np.max(np.abs(geometry.board_point(np.linalg.inv(h), quad) - pos)) >= 0.5:
         return []
-    fitted, _ = cv2.findHomography(np.float32(geometry.card_corners(*pos)), np.float32(quad), 0)
+    fitted = geometry.cell_homography(*pos, quad)
     return [] if fitted is None else [fitted]
-
-
-def _on_board(quad: np.ndarray, h: np.ndarray) -> np.ndarray:
-    """Where the outline's middle lies on the board (col, row) under the board->image fit h."""
-    return cv2.perspectiveTransform(np.float64(quad.mean(axis=0))[None, None], np.linalg.inv(h))[0, 0]

@@ -81,12 +81,14 @@ def test_a_window_closed_in_on_part_of_a_card_is_no_island():
     from vision import geometry
     from vision.islands import _card_sized
     h = np.float64([[100, 0, 500], [0, 150, 400], [0, 0, 1]])
+
+    def card_sized(quad: np.ndarray) -> bool:
+        return _card_sized(quad, h, geometry.board_point(np.linalg.inv(h), quad))
     cell = geometry.quad_of(h, 2, 1)
-    c = cell.mean(axis=0)
-    assert _card_sized(cell, h)
-    assert _card_sized(c + (cell - c) * 1.15, h)
-    assert not _card_sized(c + (cell - c) * 0.7, h)
-    assert not _card_sized(cell[[0, 2, 1, 3]], h)           # not a convex outline
+    assert card_sized(cell)
+    assert card_sized(geometry.scaled(cell, 1.15))
+    assert not card_sized(geometry.scaled(cell, 0.7))
+    assert not card_sized(cell[[0, 2, 1, 3]])              # not a convex outline
     wide = cell.copy()
     wide[[1, 2]] += (cell[1] - cell[0]) * 0.4                 # 1.4 times as wide, as long
-    assert not _card_sized(wide, h)
+    assert not card_sized(wide)
