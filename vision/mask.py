@@ -18,24 +18,44 @@ def chroma_index(img: np.ndarray, bins: int) -> np.ndarray:
     return r * bins + g
 
 
-def table_bins(idx: np.ndarray, n_bins: int, settings: MaskSettings) -> np.ndarray:
-    """Bins present in a large share of image tiles: the table (cards cover only a few tiles)."""
+def tile_spread(idx: np.ndarray, n_bins: int, tiles: int, min_share: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per colour bin: the share of all tiles it is seen in, and of the tiles round the rim."""
     h, w = idx.shape
-    t = settings.tiles
+    t = tiles
     spread = np.zeros(n_bins)
+    rim = np.zeros(n_bins)
     for i in range(t):
         for j in range(t):
             tile = idx[i * h // t:(i + 1) * h // t, j * w // t:(j + 1) * w // t]
-            spread += np.bincount(tile.ravel(), minlength=n_bins) > settings.min_share * tile.size
-    return spread >= settings.spread * t * t
+            seen = np.bincount(tile.ravel(), minlength=n_bins) > min_share * tile.size
+            spread += seen
+            if i in (0, t - 1) or j in (0, t - 1):
+                rim += seen
+    return spread / (t * t), rim / (4 * (t - 1))
 
 
-def card_mask(img: np.ndarray, settings: MaskSettings) -> np.ndarray:
-    """uint8 mask (255 = card print) with specks removed and holes inside cards filled."""
+def card_mask(img: np.ndarray, settings: MaskSettings, rim: bool = False) -> np.ndarray:
+    """uint8 mask (255 = card print) with specks removed and holes inside cards filled.
+    The table is the colours seen in a large share of image tiles (cards cover only a few). With
+    `rim`, a colour must also run round the photo's rim to be table (or be seen nearly everywhere):
+    a maze filling half the photo spreads its colours over as many tiles as the table, but seldom
+    runs round the rim. Asked for only when the plain mask saw almost no card (see `thin`)."""
     n = settings.bins
     idx = chroma_index(img, n)
-    table = table_bins(idx, n * n, settings)
-    mask = np.where(table[idx], 0, 255).astype(np.uint8)
+    spread, rim_share = tile_spread(idx, n * n, settings.tiles, settings.min_share)
+    table = spread >= settings.spread
+    if rim:
+        table &= (rim_share >= settings.rim) | (spread >= settings.everywhere)
+    return _cleaned(np.where(table[idx], 0, 255).astype(np.uint8))
+
+
+def thin(mask: np.ndarray, settings: MaskSettings) -> bool:
+    """Whether the mask holds less card than any photo of a maze shows (`least` of the photo)."""
+    return np.count_nonzero(mask) < settings.least * mask.size
+
+
+def _cleaned(mask: np.ndarray) -> np.ndarray:
+    """Specks opened away, gaps closed, holes filled."""
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))

@@ -14,7 +14,7 @@ from .frame import Frame, board_frame
 from .goal_cells import goal_p, goals_wider
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
-from .mask import card_mask
+from .mask import card_mask, thin
 from .settings import ScanSettings, StartSettings
 from .warnings import board_warnings
 
@@ -52,29 +52,43 @@ def sharpness(grey: np.ndarray) -> float:
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
     """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos.
-    Frames come from the goal column first; when none reads the maze well, from the start alone."""
+    Frames come from the goal column first; when none reads the maze well, from the start alone.
+    A photo refused on a mask that saw almost no card is read once more on a mask whose table
+    must also run round the photo's rim (vision.mask): a maze filling half the photo can pass
+    for the table. Only then: on a plain mask that reads the board, that one is kept."""
     photo = load_photo(image, settings.load)
     looked: dict = {"photo": photo}     # what a failure's debug sheet shows
     try:
-        return _run(photo, settings, looked)
+        grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
+        if sharpness(grey) < settings.blur.min_sharpness:
+            raise TooBlurred()
+        grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+        mask = card_mask(photo.work, settings.mask)
+        try:
+            return _run(photo, mask, grads, settings, looked)
+        except ScanError as first:
+            if not thin(mask, settings.mask):
+                raise
+            try:
+                return _run(photo, card_mask(photo.work, settings.mask, rim=True), grads, settings, {"photo": photo})
+            except ScanError:
+                raise first from None   # the first reading's reason and sheet
     except ScanError as err:
         err.debug = looked
         raise
 
 
-def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict]:
-    """The pipeline after decoding; `looked` gathers what a refused photo's debug sheet shows."""
-    grey = cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY)
-    if sharpness(grey) < settings.blur.min_sharpness:
-        raise TooBlurred()
-    mask = looked["mask"] = card_mask(photo.work, settings.mask)
-    grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
+def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings, looked: dict) -> tuple[list, dict]:
+    """The pipeline after decoding and masking; `looked` gathers what a refused photo's debug sheet shows."""
+    looked["mask"] = mask
     best, best_sane, error, seen = None, False, None, Seen(photo, mask, settings)
     looked["seen"] = seen
     for source in (find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
                 score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
+                if not _goals_in_view(cells, photo.fine.shape):
+                    continue
                 if best is None or score > best[0]:
                     best, best_sane = (score, goals, cells, h), sane
                 if _settled(sane, cells, i, settings.start):
@@ -92,6 +106,18 @@ def _run(photo: Photo, settings: ScanSettings, looked: dict) -> tuple[list, dict
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
+
+
+def _goals_in_view(cells: list, shape: tuple) -> bool:
+    """Whether the frame puts every goal in the photo, at least half of it: the goal column is
+    part of the photo a board is read from (a refused photo asks for all three goals in view), so
+    a frame with a goal off the photo has taken other cards for the goals and stretched the grid."""
+    h, w = shape[:2]
+    for c in (c for c in cells if c.kind == "goal"):
+        (x, y), half = c.quad.mean(axis=0), 0.5 * min(np.linalg.norm(c.quad[1] - c.quad[0]), np.linalg.norm(c.quad[3] - c.quad[0]))
+        if not (-half <= x < w + half and -half <= y < h + half):
+            return False
+    return True
 
 
 def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) -> None:

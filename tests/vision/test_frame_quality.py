@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from vision.board import Cell
-from vision.scan import _quality
+from vision.scan import _goals_in_view, _quality
 
 pytestmark = pytest.mark.vision
 
@@ -137,3 +137,19 @@ def test_the_maze_is_the_blob_richest_in_edges_not_the_largest():
     result = scan(img)
     assert result.ok, result.error
     assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
+
+
+def _goal(cx: float, cy: float, w: float = 60.0, h: float = 90.0) -> Cell:
+    quad = np.float64([[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2], [cx - w / 2, cy + h / 2]])
+    return Cell(8, 0, "goal", "", False, "down", 1.0, quad)
+
+
+def test_a_frame_putting_a_goal_off_the_photo_is_not_a_board():
+    """Goals must be in the photo (a refused photo asks for all three): a frame whose goal lies
+    off it took other cards for the goals. Half a card over the edge still counts as in view."""
+    shape = (1000, 800, 3)
+    start = _cells([])[0]
+    assert _goals_in_view([start, _goal(100, 100), _goal(700, 900)], shape)
+    assert _goals_in_view([start, _goal(-25, 500)], shape)           # a goal cut by the edge
+    assert not _goals_in_view([start, _goal(100, 100), _goal(400, 1200)], shape)
+    assert not _goals_in_view([start, _goal(-100, 500)], shape)
