@@ -44,7 +44,8 @@ def _side_scores(grads: Gradients, a: np.ndarray, b: np.ndarray, shifts: np.ndar
     xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
     ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
     g = np.abs(grads.gx[ys, xs] * n[0] + grads.gy[ys, xs] * n[1])
-    return np.median(g, axis=1) * 0.7 + g.mean(axis=1) * 0.3
+    mid = np.partition(g, (SAMPLES // 2 - 1, SAMPLES // 2), axis=1)    # np.median's own way, without its overhead
+    return (mid[:, SAMPLES // 2 - 1] + mid[:, SAMPLES // 2]) / 2 * 0.7 + g.mean(axis=1) * 0.3
 
 
 def push_sides(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float = 0.4, steps: int = 26) -> np.ndarray:

@@ -41,10 +41,14 @@ def _shift(img: np.ndarray, dx: float, dy: float) -> np.ndarray:
     return pad[y0:y0 + h, x0:x0 + w]
 
 
+_SUM3 = np.ones((1, 3), np.float32)
+
+
 def _dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per-pixel Euclidean distance between two colour images."""
-    d = a - b
-    return np.sqrt(np.einsum("ijk,ijk->ij", d, d))
+    """Per-pixel Euclidean distance between two float32 colour images (OpenCV's own per-pixel
+    ops: three times faster than numpy's on the start search's strips)."""
+    d = cv2.subtract(a, b)
+    return cv2.sqrt(cv2.transform(cv2.multiply(d, d), _SUM3))
 
 
 def score_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
