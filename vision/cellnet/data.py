@@ -1,6 +1,6 @@
 """Training crops for the card reader, cut from rendered table photos with their truth.
 
-    python -m vision.cellnet.data OUT.npz [--scenes 2000] [--seed 1000000] [--workers 2]
+    python -m vision.cellnet.data OUT.npz [--scenes 2000] [--seed 1000000] [--workers 2] [--family F ...]
 
 Each scene is rendered, JPEG-compressed, decoded the way the scanner decodes photos, and cut into
 crops exactly as the scanner cuts them (`vision.cellnet.crop`) -- with the outline jittered as a
@@ -129,17 +129,32 @@ def _safe(seed: int):
         return None
 
 
+def _seeds(first: int, n: int, families: list[str] | None) -> list[int]:
+    """The first n scene seeds from `first` on, of the given card-art families only (any if None)."""
+    if not families:
+        return list(range(first, first + n))
+    from vision.render import scene_family
+    out, seed = [], first
+    while len(out) < n:
+        if scene_family(seed) in families:
+            out.append(seed)
+        seed += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m vision.cellnet.data")
     ap.add_argument("out")
     ap.add_argument("--scenes", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1_000_000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--family", action="append", default=None,
+                    help="only scenes drawn in this card-art family (repeat for several): more of a look the reader misses")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     parts = []
     with Pool(args.workers) as pool:
-        for i, part in enumerate(pool.imap(_safe, range(args.seed, args.seed + args.scenes), chunksize=4)):
+        for i, part in enumerate(pool.imap(_safe, _seeds(args.seed, args.scenes, args.family), chunksize=4)):
             if part is not None and len(part[0]):
                 parts.append(part)
             if (i + 1) % 100 == 0:

@@ -67,6 +67,40 @@ def augment(x, opens, g):
     return x, o
 
 
+def load_onnx(model, path: str) -> None:
+    """Start from shipped weights (fine-tuning): the ONNX export folded each batch norm into its
+    convolution, so the convolutions take the folded weights and each batch norm becomes the
+    identity plus the folded bias; `train_mode` then keeps the batch norms' statistics fixed."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+    init = {t.name: torch.from_numpy(numpy_helper.to_array(t).copy()) for t in onnx.load(path).graph.initializer}
+    convs = [m for m in model if isinstance(m, torch.nn.Conv2d)]
+    norms = [m for m in model if isinstance(m, torch.nn.BatchNorm2d)]
+    folded = [init[n] for n in sorted((n for n in init if n.startswith("onnx::Conv_")), key=lambda n: int(n.split("_")[-1]))]
+    linears = [m for m in model if isinstance(m, torch.nn.Linear)]
+    with torch.no_grad():
+        for conv, norm, w, b in zip(convs, norms, folded[0::2], folded[1::2]):
+            conv.weight.copy_(w)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(b)
+        for lin, name in zip(linears, sorted({n.split(".")[0] for n in init if not n.startswith("onnx::")}, key=int)):
+            lin.weight.copy_(init[f"{name}.weight"])
+            lin.bias.copy_(init[f"{name}.bias"])
+
+
+def train_mode(model, frozen_norms: bool) -> None:
+    """Training mode; batch norms keep their statistics when fine-tuning folded weights."""
+    import torch
+    model.train()
+    if frozen_norms:
+        for m in model:
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.eval()
+
+
 def losses(out, kind, opens, dead, weights):
     import torch
     import torch.nn.functional as F
@@ -97,7 +131,6 @@ def evaluate(model, x, kind, opens, dead, batch: int = 1024) -> dict:
             ok &= ~has_open | (o == opens[i:i + batch]).all(1)
             ok &= (kk != KINDS.index("path")) | (d == dead[i:i + batch])
             right += int(ok.sum())
-    model.train()
     return {"kind": kright / len(x), "all": right / len(x)}
 
 
@@ -109,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default=str(WEIGHTS))
+    ap.add_argument("--init", default=None, help="fine-tune from these ONNX weights (batch norms kept fixed)")
     args = ap.parse_args(argv)
     import torch
     torch.manual_seed(args.seed)
@@ -126,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     weights = (counts.sum() / (counts + 1)).clamp(max=20.0) ** 0.5
     weights = weights / weights.mean()
     model = build()
+    if args.init:
+        load_onnx(model, args.init)
+        print(f"from {args.init}: held out {evaluate(model, x[val], kind[val], opens[val], dead[val])}", flush=True)
+    train_mode(model, bool(args.init))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(tr) + args.batch - 1) // args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
@@ -147,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"epoch {epoch + 1}: loss {total / len(tr):.4f}, held out: kind {score['kind']:.4f}, "
               f"whole reading {score['all']:.4f} ({time.perf_counter() - t0:.0f} s)", flush=True)
         export(model, args.out)   # after every epoch: a long run can be tried (or stopped) midway
-        model.train()
+        train_mode(model, bool(args.init))
     return 0
 
 
