@@ -54,14 +54,15 @@ def _regularity(profile: np.ndarray, lo: float, hi: float) -> float:
     return float(np.max(ac1 - ac2))
 
 
+# the four arms' mouths (N, S, W, E), then the four corners: (top, bottom, left, right) in shares of the card
+ARMS = ((0.04, 0.16, 0.42, 0.58), (0.84, 0.96, 0.42, 0.58), (0.44, 0.56, 0.04, 0.2), (0.44, 0.56, 0.8, 0.96))
+CORNERS = tuple((a, b, c, d) for a, b in ((0.05, 0.25), (0.75, 0.95)) for c, d in ((0.05, 0.28), (0.72, 0.95)))
+
+
 def _arms_and_corners(lab: np.ndarray, robust: bool = True) -> tuple[list, list]:
     h, w = lab.shape[:2]
-    arms = [lab[int(0.04 * h):int(0.16 * h), int(0.42 * w):int(0.58 * w)],
-            lab[int(0.84 * h):int(0.96 * h), int(0.42 * w):int(0.58 * w)],
-            lab[int(0.44 * h):int(0.56 * h), int(0.04 * w):int(0.2 * w)],
-            lab[int(0.44 * h):int(0.56 * h), int(0.8 * w):int(0.96 * w)]]
-    corners = [lab[int(a * h):int(b * h), int(c * w):int(d * w)]
-               for a, b in ((0.05, 0.25), (0.75, 0.95)) for c, d in ((0.05, 0.28), (0.72, 0.95))]
+    arms, corners = ([lab[int(a * h):int(b * h), int(c * w):int(d * w)] for a, b, c, d in regions]
+                     for regions in (ARMS, CORNERS))
     stat = (lambda x: np.median(x.reshape(-1, 3), axis=0)) if robust else (lambda x: x.reshape(-1, 3).mean(axis=0))
     return [stat(a) for a in arms], [stat(c) for c in corners]
 
@@ -133,9 +134,8 @@ def _rungs(lab: np.ndarray, odd: np.ndarray, origin: tuple[int, int]) -> float:
 
 
 def _region_weights(h: int, w: int) -> np.ndarray:
-    """(8, h*w): rows averaging the four arms' and four corners' pixels (_arms_and_corners)."""
-    regions = [(0.04, 0.16, 0.42, 0.58), (0.84, 0.96, 0.42, 0.58), (0.44, 0.56, 0.04, 0.2), (0.44, 0.56, 0.8, 0.96)]
-    regions += [(a, b, c, d) for a, b in ((0.05, 0.25), (0.75, 0.95)) for c, d in ((0.05, 0.28), (0.72, 0.95))]
+    """(8, h*w): rows averaging the four arms' and four corners' pixels (ARMS, CORNERS)."""
+    regions = ARMS + CORNERS
     out = np.zeros((len(regions), h, w), np.float32)
     for k, (a, b, c, d) in enumerate(regions):
         out[k, int(a * h):int(b * h), int(c * w):int(d * w)] = 1.0
