@@ -51,15 +51,31 @@ def _side_scores(grads: Gradients, a: np.ndarray, b: np.ndarray, shifts: np.ndar
 def push_sides(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float = 0.4, steps: int = 26) -> np.ndarray:
     """Move each side along the card's axis to the strongest parallel edge (a card framed too
     small by its pattern grows to its outline). Offsets are shares of the card's width/length."""
-    q = quad.astype(np.float64).copy()
-    ax_w, ax_l = axes(q)
+    return push_sides_many(grads, np.asarray(quad, np.float64)[None], lo, hi, steps)[0]
+
+
+def push_sides_many(grads: Gradients, quads: np.ndarray, lo: float = -0.1, hi: float = 0.4,
+                    steps: int = 26) -> np.ndarray:
+    """push_sides of every quad (Q x 4 x 2) in one pass: the windows a search slides over a
+    cell number in the hundreds per photo, and the same sums done quad by quad cost 15 times more."""
+    q = np.asarray(quads, np.float64)
+    ax_w = (q[:, 1] + q[:, 2] - q[:, 0] - q[:, 3]) / 2          # geometry.axes, for every quad
+    ax_l = (q[:, 3] + q[:, 2] - q[:, 0] - q[:, 1]) / 2
+    out = np.stack([-ax_l, ax_w, ax_l, -ax_w], axis=1)          # N, E, S, W outward: (Q, 4, 2)
+    a, b = q, q[:, [1, 2, 3, 0]]                                # side k runs from corner k to k+1
     offs = np.linspace(lo, hi, steps)
-    shift = np.zeros_like(q)
-    for i, j, out in ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w)):   # N, E, S, W outward
-        best = offs[int(np.argmax(_side_scores(grads, q[i], q[j], np.outer(offs, out))))]
-        shift[i] += best * out
-        shift[j] += best * out
-    return q + shift          # each corner moves with both of its sides
+    pts = a[:, :, None, :] * _U[:, None] + b[:, :, None, :] * _T[:, None]            # (Q, 4, S, 2)
+    pts = pts[:, :, None] + (offs[:, None] * out[:, :, None, :])[:, :, :, None, :]    # (Q, 4, K, S, 2)
+    d = b - a
+    n = np.stack([-d[..., 1], d[..., 0]], axis=-1) / (np.hypot(d[..., 0], d[..., 1]) + 1e-9)[..., None]
+    h, w = grads.gx.shape
+    xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
+    g = np.abs(grads.gx[ys, xs] * n[:, :, None, None, 0] + grads.gy[ys, xs] * n[:, :, None, None, 1])
+    mid = np.partition(g, (SAMPLES // 2 - 1, SAMPLES // 2), axis=-1)
+    score = (mid[..., SAMPLES // 2 - 1] + mid[..., SAMPLES // 2]) / 2 * 0.7 + g.mean(axis=-1) * 0.3
+    moved = offs[np.argmax(score, axis=-1)][..., None] * out     # each side's move: (Q, 4, 2)
+    return q + (moved + moved[:, [3, 0, 1, 2]])                 # a corner moves with both of its sides
 
 
 def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float = 0.4, steps: int = 26) -> np.ndarray:

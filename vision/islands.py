@@ -5,7 +5,7 @@ import numpy as np
 
 from . import cellnet, geometry
 from .cells import SURE, STEPS, Surface, card_p, mask_cover, overlaps, trimmed
-from .fit import push_sides
+from .fit import push_sides_many
 from .settings import GridSettings
 
 ISLAND_RING = 2   # cells this far beyond the found cards are looked at for cut-off cards
@@ -78,11 +78,13 @@ def _drifted(sf: Surface, h: np.ndarray, unread: list[tuple[int, int]], cells: d
     card found from two cells goes to one."""
     taken = [c.quad for c in cells.values()]
     windows: list[tuple[float, np.ndarray]] = []
-    for c, r in unread:
-        for dc, dr in DRIFTS:
-            moved = trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, c + dc, r + dr), -search, search, 15))
-            if not overlaps(moved, taken):
-                windows.append((float(np.hypot(dc, dr)), moved))
+    tried = [(c + dc, r + dr, float(np.hypot(dc, dr))) for c, r in unread for dc, dr in DRIFTS]
+    pushed = push_sides_many(sf.grads, np.array([geometry.quad_of(h, c, r) for c, r, _ in tried]).reshape(-1, 4, 2),
+                             -search, search, 15)
+    for (_, _, off), quad in zip(tried, pushed):
+        moved = trimmed(sf, quad)
+        if not overlaps(moved, taken):
+            windows.append((off, moved))
     reads = cellnet.read(sf.fine, [q for _, q in windows])
     inv = np.linalg.inv(h)
     found: dict[tuple[int, int], np.ndarray] = {}

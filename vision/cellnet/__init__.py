@@ -9,6 +9,7 @@ print run's colours.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -107,5 +108,25 @@ def guess(crops: list[np.ndarray]) -> list[CellGuess]:
 
 
 def read(img: np.ndarray, quads: list[np.ndarray]) -> list[CellGuess]:
-    """The net's reading of each quad (NW NE SE SW, image px) of this image."""
-    return guess([crop(img, q) for q in quads])
+    """The net's reading of each quad (NW NE SE SW, image px) of this image. Readings are kept
+    while the image lives: the frames a scan weighs put many outlines exactly where another
+    frame read them (a fifth of the crops of a photo), and the same crop reads the same."""
+    memo = _memo_of(img)
+    keys = [np.asarray(q, np.float64).tobytes() for q in quads]
+    todo = list({k: q for k, q in zip(keys, quads) if k not in memo}.items())
+    for (k, _), g in zip(todo, guess([crop(img, q) for _, q in todo])):
+        memo[k] = g
+    return [memo[k] for k in keys]
+
+
+_MEMOS: dict[int, tuple[weakref.ref, dict[bytes, CellGuess]]] = {}
+
+
+def _memo_of(img: np.ndarray) -> dict[bytes, CellGuess]:
+    """The readings of this image so far (dropped with the image: ids are reused after it dies)."""
+    key = id(img)
+    entry = _MEMOS.get(key)
+    if entry is None or entry[0]() is not img:
+        entry = (weakref.ref(img, lambda _, key=key: _MEMOS.pop(key, None)), {})
+        _MEMOS[key] = entry
+    return entry[1]
