@@ -83,3 +83,17 @@ def test_training_crops_carry_the_truths_labels():
     paths = kind == cellnet.KINDS.index("path")
     assert opens[paths].sum(axis=1).min() >= 1                          # every path card opens somewhere
     assert not opens[kind == cellnet.KINDS.index("empty")].any()
+
+
+def test_readings_are_kept_per_image_and_never_lent_to_another():
+    img, cards = _scene(34)
+    quads = [np.array(c["corners"]) for c in cards[:4]]
+    first = cellnet.read(img, quads)
+    assert [g.kind for g in cellnet.read(img, quads[::-1])] == [g.kind for g in first[::-1]]
+    # another image (same size, other content) is read afresh, even one that takes a dead image's id
+    copy = img.copy()
+    assert [g.kind for g in cellnet.read(copy, quads)] == [g.kind for g in first]
+    del copy
+    blank = np.full_like(img, 128)
+    assert all(g.kind == "empty" for g in cellnet.read(blank, quads))
+    assert cellnet.read(img, quads) == first
