@@ -14,8 +14,8 @@ from .goal_copies import copy_columns
 from .goals import GoalColumn, find_blobs, find_goal_columns, maze_blob
 from .image_io import Photo
 from .ladder import evidence, fit_cross, rectify
-from .settings import ScanSettings
-from .start import ASPECT, odd_candidates, odd_patches, start_candidates
+from .settings import ScanSettings, StartSettings
+from .start import ASPECT, StartHit, odd_candidates, odd_patches, start_candidates
 
 
 class Seen:
@@ -34,12 +34,21 @@ class Seen:
         self._work = photo.work
         self._fine, self._k = photo.fine, photo.k
         self._votes: dict[int, int] = {}
+        self._hits: dict[int, list] = {}
+        self._mask = mask
 
     @functools.cached_property
     def copies(self) -> list[GoalColumn]:
         """Goal columns made of copies of one clean goal's picture; searched only when asked for
         (a column of goals seen apart usually frames the photo first)."""
         return copy_columns(self._work, self.blobs)
+
+    def start_hits(self, column: GoalColumn, s: StartSettings) -> list[StartHit]:
+        """Start-like spots near this goal column (vision.start), searched once per column: the
+        windows of every size are cut from the same spots."""
+        if id(column) not in self._hits:
+            self._hits[id(column)] = start_candidates(self.lab, self._mask, column, s) + odd_candidates(self.patches, column, s)
+        return self._hits[id(column)]
 
     def votes(self, column: GoalColumn) -> int:
         if id(column) not in self._votes:
@@ -55,7 +64,7 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
     seen_start = found = False
     for scales in ((1.0,), START_SCALES):
         for column, placed in _columns(seen, settings):
-            for outline, ev, pattern, p_start in _starts_for(photo, seen, mask, grads, column, settings, scales):
+            for outline, ev, pattern, p_start in _starts_for(photo, seen, grads, column, settings, scales):
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
@@ -120,7 +129,7 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
 START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried second, shares of the goal-sized one
 
 
-def _starts_for(photo: Photo, seen: Seen, mask: np.ndarray, grads: Gradients, column: GoalColumn,
+def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,
                 settings: ScanSettings, scales: tuple = (1.0,)):
     """Start-like cards near this goal column, most start-like first (the card reader's call on the
     rough window, then the ladder's evidence): yields (outline quad in fine px, evidence, the quad
@@ -130,7 +139,7 @@ def _starts_for(photo: Photo, seen: Seen, mask: np.ndarray, grads: Gradients, co
     part, and the first start usually gives a frame that reads well."""
     k = photo.k
     sized = []
-    for hit in start_candidates(seen.lab, mask, column, settings.start) + odd_candidates(seen.patches, column, settings.start):
+    for hit in seen.start_hits(column, settings.start):
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
         sized += [np.array([c - s * (hw + hl), c + s * (hw - hl), c + s * (hw + hl), c - s * (hw - hl)]) for s in scales]
     n = len(scales)
