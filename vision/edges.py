@@ -1,10 +1,15 @@
 """Openings the reader is unsure of, decided by the card across the edge.
 
 Laid cards match their neighbours (opening against opening, wall against wall: RULES.md), so an
-edge shared by two face-up cards is seen twice. Where the reader is unsure whether one card opens
-on a side (a faint tunnel, glare, a mouth the outline cut) and sure what the card across it shows,
-the sure side decides. Two sure readings that disagree are left as they are: a card laid against
-the rules is reported as it lies, and judging it is the engine's job.
+edge shared by two face-up cards is seen twice. Where the reader is not sure whether one card opens
+on a side (a faint tunnel, glare, a mouth the outline cut) and the card across it reads that edge
+more surely, the surer side decides. Two sure readings that disagree are left as they are: a card
+laid against the rules is reported as it lies, and judging it is the engine's job.
+
+On the four bench sets 145 sides were read otherwise than the card across read them (both
+sides of an edge counted): mostly cards truly laid against each other, read surely on both sides.
+Of the 9 edges with a wrong reading below 0.9 (margin), the wrong one was always the less sure
+(0.14-0.85 against 0.58-1.0); above 0.9, the wrong one was as often the surer as not.
 """
 from __future__ import annotations
 
@@ -14,8 +19,7 @@ from .cells import Cell
 
 SIDES = "NESW"
 ACROSS = {"N": ((0, -1), "S"), "E": ((1, 0), "W"), "S": ((0, 1), "N"), "W": ((-1, 0), "E")}
-UNSURE = 0.7   # a side read with p(open) this close to a toss-up (margin |2p - 1|) may be decided across
-SURE = 0.9     # the card across decides only where it is at least this sure
+SURE = 0.9     # a side read with a margin |2p - 1| below this may be decided by a surer card across
 
 
 def _margin(p: float) -> float:
@@ -36,8 +40,9 @@ def _opens_toward(cell: Cell | None, side: str) -> float | None:
 
 
 def agree(cells: list[Cell]) -> list[Cell]:
-    """The cells with each unsure side of a path card set as the sure card across it reads, and a
-    card with one opening a dead end (the box holds no other: every connected card opens twice)."""
+    """The cells with each side of a path card read less than surely set as the card across it
+    reads, where that card reads the edge more surely; and a card with one opening a dead end (the
+    box holds no other: every connected card opens twice)."""
     at = {(c.col, c.row): c for c in cells}
     out = []
     for c in cells:
@@ -48,7 +53,7 @@ def agree(cells: list[Cell]) -> list[Cell]:
         for i, side in enumerate(SIDES):
             (dc, dr), back = ACROSS[side]
             q = _opens_toward(at.get((c.col + dc, c.row + dr)), back)
-            if _margin(opens[i]) < UNSURE and q is not None and _margin(q) >= SURE:
+            if q is not None and _margin(opens[i]) < SURE and _margin(q) > _margin(opens[i]):
                 opens[i] = q
         openings = "".join(s for s, p in zip(SIDES, opens) if p > 0.5)
         if openings and openings != c.openings:

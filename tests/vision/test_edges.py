@@ -32,11 +32,23 @@ def test_sure_readings_that_disagree_stay_as_laid():
     cells = [path(1, 0, (0.99, 0.02, 0.99, 0.02)),      # surely shut east
              path(2, 0, (0.01, 0.02, 0.01, 0.99)),      # surely open west
              path(1, 1, (0.99, 0.4, 0.02, 0.6)),        # unsure east (nothing there), unsure west
-             path(0, 1, (0.02, 0.45, 0.02, 0.99)),      # unsure east toward (1, 1)'s unsure west
+             path(0, 1, (0.02, 0.4, 0.02, 0.99)),       # just as unsure east toward (1, 1)'s west
              Cell(8, 0, "goal", "", False, "down", 1.0, np.zeros((4, 2))),
              path(7, 0, (0.99, 0.35, 0.01, 0.01))]      # unsure east toward a face-down goal
     got = by_pos(agree(cells))
     assert got == by_pos(cells)
+
+
+def test_the_surer_reading_of_an_edge_decides_where_one_is_not_sure():
+    """Below 0.9 (margin) neither side protects its reading: a side at 0.08 (margin 0.84) yields
+    to a sure wall across it, and of two unsure sides (0.3 and 0.75) the less unsure decides."""
+    cells = [path(1, 0, (0.99, 0.08, 0.99, 0.01)),      # east read shut at 0.08
+             path(2, 0, (0.01, 0.01, 0.01, 0.999)),     # west surely open
+             path(1, 1, (0.99, 0.3, 0.01, 0.01)),       # east leaning shut, 0.3
+             path(2, 1, (0.01, 0.01, 0.99, 0.85))]      # west leaning open, more surely
+    got = by_pos(agree(cells))
+    assert got[(1, 0)] == "NES" and got[(2, 0)] == "W"
+    assert got[(1, 1)] == "NE" and got[(2, 1)] == "SW"
 
 
 def test_a_card_with_one_opening_is_a_dead_end():
