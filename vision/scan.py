@@ -67,10 +67,11 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         try:
             return _run(photo, mask, grads, settings, looked)
         except ScanError as first:
-            if not thin(mask, settings.mask):
-                raise
+            rim = card_mask(photo.work, settings.mask, rim=True) if thin(mask, settings.mask) else mask
+            if rim is mask or np.array_equal(rim, mask):
+                raise   # the same mask reads the same: most thin masks have no colour the rim rules out
             try:
-                return _run(photo, card_mask(photo.work, settings.mask, rim=True), grads, settings, {"photo": photo})
+                return _run(photo, rim, grads, settings, {"photo": photo})
             except ScanError:
                 raise first from None   # the first reading's reason and sheet
     except ScanError as err:
