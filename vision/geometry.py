@@ -7,9 +7,11 @@ CARD_HALF = 0.49   # half a card in board pitches (cards lie nearly edge to edge
 
 def axes(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A card's width and length as image vectors (NW NE SE SW corners): the means of its
-    opposite sides, since a card seen at a slant is no rectangle and no one side speaks for it."""
+    opposite sides, since a card seen at a slant is no rectangle and no one side speaks for it.
+    Also of many quads at once (... x 4 x 2 -> two ... x 2 arrays)."""
     q = np.asarray(quad, np.float64)
-    return (q[1] + q[2] - q[0] - q[3]) / 2, (q[3] + q[2] - q[0] - q[1]) / 2
+    nw, ne, se, sw = (q[..., i, :] for i in range(4))
+    return (ne + se - nw - sw) / 2, (sw + se - nw - ne) / 2
 
 
 def grown(quad: np.ndarray, margin: float) -> np.ndarray:

@@ -67,8 +67,10 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         try:
             return _run(photo, mask, grads, settings, looked)
         except ScanError as first:
-            rim = card_mask(photo.work, settings.mask, rim=True) if thin(mask, settings.mask) else mask
-            if rim is mask or np.array_equal(rim, mask):
+            if not thin(mask, settings.mask):
+                raise
+            rim = card_mask(photo.work, settings.mask, rim=True)
+            if np.array_equal(rim, mask):
                 raise   # the same mask reads the same: most thin masks have no colour the rim rules out
             try:
                 return _run(photo, rim, grads, settings, {"photo": photo})
