@@ -28,6 +28,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     goals = read_goals(sf, goal_quads)
     empty: dict[tuple[int, int], np.ndarray] = {}
     cells = _bfs(sf, h, start, goals, gs, cs, empty=empty)
+    first = cells
     others = {p: c for p, c in cells.items() if p != (0, 0)}
     if sum(c.kind == "path" for c in others.values()) >= 3:
         # the start's outline came from its own pattern; with enough cards around, the board knows better
@@ -49,8 +50,29 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         if not more:
             break
         seeds = {**more, **seeds}
+    cells = _restored(sf, cells, first, h)
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
     return agree(_beside_goals(_registered(_anchored(cells), h), cs.low_confidence)), h
+
+
+def _restored(sf: Surface, cells: dict, first: dict, h: np.ndarray, off: float = 0.2) -> dict:
+    """The cells with the sure path cards the first pass found and the last did not, where the
+    final fit puts that outline within `off` of a cell of its own cell, the mask does not call it
+    table and no card read since lies on it. The later passes predict each cell from fits made
+    after the first; a card laid further out of line than its neighbours (a third of a card) can
+    fall outside the snap's reach from the new prediction although the first pass framed it.
+    They come back `restored`: cards the frame's last fit could not find do not vouch for it."""
+    inv = np.linalg.inv(h)
+    out = dict(cells)
+    for pos, c in first.items():
+        if c.kind != "path" or c.confidence < SURE or pos in out:
+            continue
+        if float(np.abs(geometry.board_point(inv, c.quad) - pos).max()) > off:
+            continue
+        if mask_cover(sf, c.quad) < 0.2 or overlaps(c.quad, [o.quad for o in out.values()]):
+            continue
+        out[pos] = replace(c, restored=True)
+    return out
 
 
 def _beside_goals(cells: list[Cell], low: float) -> list[Cell]:

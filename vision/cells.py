@@ -31,6 +31,7 @@ class Cell:
     quad: np.ndarray
     p_start: float = 0.0      # the reader's belief that this card is the start (a frame one cell off shows it)
     opens: tuple[float, ...] = ()   # the reader's p(open) of each side, N E S W (path cards)
+    restored: bool = False    # kept from the walk's first pass (board._restored): it does not vouch for the frame
 
 
 @dataclass(frozen=True)

@@ -200,7 +200,7 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
     cells, h = _read_board(photo, mask, grads, frame, settings)
     score, sane = _quality(cells, settings.cell.low_confidence)
     k = photo.k
-    covered = start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k)
+    covered = start_size.explained(mask, [c.quad for c in cells if not c.restored], frame.start, 1.0 / k)
     if covered < settings.start.explained:
         first = cells
         for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
@@ -209,7 +209,7 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
             if score2 > score:
                 score, sane, cells, h = score2, sane2, cells2, h2
         if cells is not first:
-            covered = start_size.explained(mask, [c.quad for c in cells], frame.start, 1.0 / k)
+            covered = start_size.explained(mask, [c.quad for c in cells if not c.restored], frame.start, 1.0 / k)
         sane = sane and covered >= settings.start.explained
     seen = _goal_count(photo.fine, cells)
     return score + seen, sane and seen >= 2, cells, h
@@ -232,8 +232,9 @@ def _quality(cells: list, low: float) -> tuple[float, bool]:
     """How well a frame reads the maze: cards read clearly count for it, unsure ones three times
     against (a start one cell off, or a cross elsewhere taken for the start, puts the grid across
     the cards); sane when few of its cards are unsure (at most a quarter of its path cards), so
-    no other frame is tried once it also reads a handful of path cards (`StartSettings.few`)."""
-    paths = [c.confidence for c in cells if c.kind == "path"]
+    no other frame is tried once it also reads a handful of path cards (`StartSettings.few`).
+    Cards restored from the walk's first pass (board._restored) count neither way."""
+    paths = [c.confidence for c in cells if c.kind == "path" and not c.restored]
     unsure = sum(c < low for c in paths)
     return len(paths) - 3.0 * unsure, unsure <= 0.25 * len(paths)
 

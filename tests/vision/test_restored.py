@@ -1,0 +1,40 @@
+"""A sure card the walk's first pass found and its last pass lost comes back, where it still fits."""
+import numpy as np
+import pytest
+
+from vision import geometry
+from vision.board import _restored
+from vision.cells import Cell, Surface
+
+pytestmark = pytest.mark.vision
+
+H = np.array([[60.0, 0.0, 400.0], [0.0, 90.0, 400.0], [0.0, 0.0, 1.0]])   # board -> fine pixels
+
+
+def card(col: float, row: float, conf: float = 1.0, at: tuple[float, float] | None = None) -> Cell:
+    """A path card labelled (col, row) whose outline lies at `at` (its own cell unless given)."""
+    quad = geometry.quad_of(H, *(at or (col, row)))
+    return Cell(int(col), int(row), "path", "EW", False, None, conf, quad)
+
+
+def surface() -> Surface:
+    mask = np.full((900, 1000), 255, np.uint8)
+    x, y = 400 + 60 * 3, 400 + 90 * 2            # the mask calls cell (3, 2) table
+    mask[y - 45:y + 45, x - 30:x + 30] = 0
+    return Surface(np.zeros((900, 1000, 3), np.uint8), None, mask, 1.0)
+
+
+def test_only_sure_cards_still_on_their_cell_on_card_and_free_come_back():
+    last = {(0, 0): Cell(0, 0, "start", "NESW", False, None, 1.0, geometry.quad_of(H, 0, 0)),
+            (1, 0): card(1, 0, 0.95, at=(1, 0.45)),   # read again on an outline a little off
+            (4, 1): card(4, 1, 0.96, at=(4, 0.05))}   # labelled a cell over: its outline lies on (4, 0)
+    first = {(1, 0): card(1, 0, 0.99, at=(1.1, 0)),   # read again in the last pass: the last reading stays
+             (2, 0): card(2, 0, 0.97),                 # sure, on its cell: comes back
+             (-1, 0): card(-1, 0, 0.7),                # unsure: stays out
+             (0, 1): card(0, 1, 1.0, at=(0, 1.4)),     # 0.4 of a cell off under the last fit: out
+             (3, 2): card(3, 2, 1.0),                  # where the mask sees table: out
+             (4, 0): card(4, 0, 1.0)}                  # free cell, but a card found since lies on it: out
+    out = _restored(surface(), last, first, H)
+    assert set(out) == {(0, 0), (1, 0), (4, 1), (2, 0)}
+    assert out[(1, 0)].confidence == 0.95
+    assert out[(2, 0)].restored and not out[(1, 0)].restored
