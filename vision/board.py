@@ -16,6 +16,7 @@ from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
 
 ISLAND_ROUNDS = 3
+FIT_START = 3   # path cards from which the maze's fit places the start (start_from_fit)
 
 __all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit", "correspondences"]
 
@@ -107,7 +108,7 @@ def start_from_fit(cells: list[Cell], h: np.ndarray) -> list[Cell]:
     """The cells with the start's outline where the whole maze's fit puts it, when three path cards
     or more support that fit: the start's own outline comes from its pattern and the edges nearby
     (a quarter of a card off under a steep view), and it is the card all others were laid against."""
-    if sum(c.kind == "path" for c in cells) < 3:
+    if sum(c.kind == "path" for c in cells) < FIT_START:
         return cells
     return [replace(c, quad=geometry.quad_of(h, 0, 0)) if c.kind == "start" else c for c in cells]
 

@@ -15,6 +15,7 @@ from .goal_cells import goal_p, goals_wider
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask, thin
+from .start_checks import read_as_start, shaped_like_goals
 from .settings import ScanSettings, StartSettings
 from .warnings import board_warnings
 
@@ -90,9 +91,9 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
                 score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
-                if not _goals_in_view(cells, photo.fine.shape):
+                if not (_goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells)):
                     continue
-                if best is None or score > best[0]:
+                if read_as_start(photo.fine, cells, h) and (best is None or score > best[0]):
                     best, best_sane = (score, goals, cells, h), sane
                 if _settled(sane, cells, i, settings.start):
                     break

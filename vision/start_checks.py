@@ -1,0 +1,41 @@
+"""Checks that a frame was read from a start that looks like one. A frame is posed from whatever
+the search took for the start; at low resolution that can be a plain crossing card, or a window
+across part of a card around a spot of colour, and its walk can still read cards surely."""
+import numpy as np
+
+from . import cellnet
+from .board import FIT_START, start_from_fit
+from .cells import Cell
+
+
+def aspect(quad: np.ndarray) -> float:
+    """Width over length of an outline (NW NE SE SW): about 0.65 for a card seen from above."""
+    w = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    l = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
+    return float(w / max(l, 1e-9))
+
+
+def shaped_like_goals(cells: list[Cell], most: float = 2.5) -> bool:
+    """Whether the start's outline has the goals' width over length, within a factor `most`.
+    Perspective alone changes it by 0.61-1.97 between start and goals (truth of the four bench
+    sets and the samples); a window across a card (seen: 79 x 45 px against goals of 68 x 140)
+    is no card at all."""
+    goals = [aspect(c.quad) for c in cells if c.kind == "goal"]
+    if not goals:
+        return True
+    r = aspect(next(c.quad for c in cells if c.kind == "start")) / float(np.median(goals))
+    return 1.0 / most <= r <= most
+
+
+def read_as_start(img: np.ndarray, cells: list[Cell], h: np.ndarray, least: float = 0.02,
+                  alone: float = 0.15) -> bool:
+    """Whether the card reader sees the start on the outline the answer would report for it: where
+    the maze's fit puts it, or with fewer than FIT_START path cards its own outline. A frame from a
+    crossing card taken for the start, or from a start posed half a card off, fits its maze to a
+    start outline the reader rules out. On the four bench sets the boards read exactly give that
+    outline 0.06 once and otherwise 0.96 or more; wrong boards and bad photos that passed every
+    other check 0.008 or less. Without path cards nothing else vouches for the frame: the start
+    must pass the search's own bar (`alone`, as in fiducials._is_start)."""
+    start = next(c for c in start_from_fit(cells, h) if c.kind == "start")
+    few = sum(c.kind == "path" for c in cells) < FIT_START
+    return cellnet.read(img, [start.quad])[0].p("start") >= (alone if few else least)
