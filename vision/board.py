@@ -31,7 +31,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     cells = _bfs(sf, h, start, goals, gs, cs, empty=empty)
     first = cells
     others = {p: c for p, c in cells.items() if p != (0, 0)}
-    if sum(c.kind == "path" for c in others.values()) >= 3:
+    if sum(c.kind == "path" for c in others.values()) >= FIT_START:
         # the start's outline came from its own pattern; with enough cards around, the board knows better
         h = _refit(others, h, robust=True)
         quad = trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, 0, 0), -gs.search, gs.search, 15))
