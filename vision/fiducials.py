@@ -17,6 +17,8 @@ from .ladder import evidence, fit_cross, rectify
 from .settings import ScanSettings, StartSettings
 from .start import ASPECT, StartHit, odd_candidates, odd_patches, start_candidates
 
+START_ALONE = 0.15   # the reader's p(start) a window needs when only the ladder vouches for it
+
 
 class Seen:
     """What both frame searches start from, worked out once per photo: card blobs, odd-coloured
@@ -101,7 +103,7 @@ def _columns(seen: Seen, settings: ScanSettings):
 def _is_start(evidence: float, p_start: float, min_evidence: float) -> bool:
     """The card reader is sure it sees the start, or the ladder's evidence is strong and the reader
     does not rule the start out (a plain cross with a gem on it is not the start)."""
-    return p_start >= 0.5 or (evidence >= min_evidence and p_start >= 0.15)
+    return p_start >= 0.5 or (evidence >= min_evidence and p_start >= START_ALONE)
 
 
 def _distance(quad: np.ndarray, goals: GoalColumn, k: float) -> float:

@@ -201,7 +201,7 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
     cells, h = _read_board(photo, mask, grads, frame, settings)
     score, sane = _quality(cells, settings.cell.low_confidence)
     k = photo.k
-    covered = start_size.explained(mask, [c.quad for c in cells if not c.restored], frame.start, 1.0 / k)
+    covered = _covered(mask, cells, frame.start, k)
     if covered < settings.start.explained:
         first = cells
         for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
@@ -210,10 +210,16 @@ def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, 
             if score2 > score:
                 score, sane, cells, h = score2, sane2, cells2, h2
         if cells is not first:
-            covered = start_size.explained(mask, [c.quad for c in cells if not c.restored], frame.start, 1.0 / k)
+            covered = _covered(mask, cells, frame.start, k)
         sane = sane and covered >= settings.start.explained
     seen = _goal_count(photo.fine, cells)
     return score + seen, sane and seen >= 2, cells, h
+
+
+def _covered(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:
+    """Share of the maze's blob round the start the frame's cards cover; cards restored from the
+    walk's first pass (board._restored) are left out: they do not vouch for the frame's last fit."""
+    return start_size.explained(mask, [c.quad for c in cells if not c.restored], start, 1.0 / k)
 
 
 def _goal_count(img: np.ndarray, cells: list) -> int:

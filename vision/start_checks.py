@@ -6,13 +6,14 @@ import numpy as np
 from . import cellnet
 from .board import FIT_START, start_from_fit
 from .cells import Cell
+from .fiducials import START_ALONE
+from .geometry import axes
 
 
 def aspect(quad: np.ndarray) -> float:
     """Width over length of an outline (NW NE SE SW): about 0.65 for a card seen from above."""
-    w = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
-    l = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
-    return float(w / max(l, 1e-9))
+    ax_w, ax_l = axes(quad)
+    return float(np.linalg.norm(ax_w) / max(float(np.linalg.norm(ax_l)), 1e-9))
 
 
 def shaped_like_goals(cells: list[Cell], most: float = 2.5) -> bool:
@@ -28,7 +29,7 @@ def shaped_like_goals(cells: list[Cell], most: float = 2.5) -> bool:
 
 
 def read_as_start(img: np.ndarray, cells: list[Cell], h: np.ndarray, least: float = 0.02,
-                  alone: float = 0.15) -> bool:
+                  alone: float = START_ALONE) -> bool:
     """Whether the card reader sees the start on the outline the answer would report for it: where
     the maze's fit puts it, or with fewer than FIT_START path cards its own outline. A frame from a
     crossing card taken for the start, or from a start posed half a card off, fits its maze to a
