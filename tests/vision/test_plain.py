@@ -64,10 +64,10 @@ def test_a_sure_card_coloured_like_the_table_is_table_a_card_far_out_is_not():
     assert sorted(kept) == [(0, 0), (1, 0), (5, 0)]
 
 
-def test_an_unsure_pale_tile_half_plain_and_half_table_coloured_is_table():
-    """A white cloth with pink squares: a tile read unsurely as a crossing is plainer than
-    half the sure cards and a quarter of it is coloured like the cloth only (neither alone drops
-    it). The same tile read surely stands, and so does an unsure plain card coloured like the maze."""
+def test_a_pale_tile_half_plain_and_half_table_coloured_is_table():
+    """A white cloth with pink squares: a tile read as a crossing is plainer than half the sure
+    cards and a quarter of it is coloured like the cloth only (neither alone drops it), read
+    unsurely or surely. An unsure plain card coloured like the maze stands."""
     from dataclasses import replace
     rng = np.random.default_rng(2)
     img = np.full((300, 800, 3), 240, np.uint8)                              # white cloth ...
@@ -87,5 +87,5 @@ def test_an_unsure_pale_tile_half_plain_and_half_table_coloured_is_table():
     faint = replace(_cell(5, 0, _quad(370, 100)), confidence=0.7)
     kept = without_table_look(img, {**cells, (3, 2): tile, (5, 0): faint}, 0.9, 0.45)
     assert sorted(kept) == sorted(cells) + [(5, 0)]
-    kept = without_table_look(img, {**cells, (3, 2): replace(tile, confidence=1.0)}, 0.9, 0.45)
-    assert (3, 2) in kept
+    kept = without_table_look(img, {**cells, (3, 2): replace(tile, confidence=0.96)}, 0.9, 0.45)
+    assert sorted(kept) == sorted(cells)
