@@ -9,7 +9,7 @@ from . import cellnet, geometry
 from .cells import (GOAL_CELLS, STEPS, SURE, Cell, Surface, card_p, mask_cover, overlaps, same_place,
                     some_openings, sureness, trimmed, trusting)
 from .edges import agree
-from .fit import push_sides
+from .fit import push_lines_many, push_sides
 from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
 from .plain import without_plain, without_table_look
@@ -53,7 +53,19 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         seeds = {**more, **seeds}
     cells = _restored(sf, cells, first, h)
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
-    return agree(_beside_goals(_registered(_anchored(cells), h), cs.low_confidence)), h
+    # cards go to the cells the snapped fit puts them on; the frame keeps the walk's fit (placing
+    # the start by the snapped one let a 2 MP photo without the start pass start_checks)
+    lined = _lines_fit(sf, cells, h)
+    return agree(_beside_goals(_registered(_anchored(cells), lined), cs.low_confidence)), h
+
+
+def _lines_fit(sf: Surface, cells: dict, h: np.ndarray) -> np.ndarray:
+    """The board's fit to the cards' outlines each snapped to its own edges, sides turned too
+    (fit.push_lines): the walk's outlines come from fits and only slide their sides, so a whole
+    maze can lie turned a few degrees against them, which bends the fit far from the found cards."""
+    own = [p for p, c in cells.items() if c.kind != "goal"]   # a goal's outline is the column's model
+    quads = push_lines_many(sf.grads, np.array([cells[p].quad for p in own])) if own else []
+    return _refit({**cells, **{p: replace(cells[p], quad=q) for p, q in zip(own, quads)}}, h, robust=True)
 
 
 def _restored(sf: Surface, cells: dict, first: dict, h: np.ndarray, off: float = 0.2) -> dict:

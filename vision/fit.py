@@ -94,37 +94,55 @@ def push_pairs(grads: Gradients, quad: np.ndarray, lo: float = -0.1, hi: float =
     return q + shift
 
 
-def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray:
-    """Where the line through p1 along d1 meets the line through p2 along d2."""
-    t = np.linalg.solve(np.array([d1, -d2]).T, p2 - p1)
-    return p1 + t[0] * d1
-
-
 def push_lines(grads: Gradients, quad: np.ndarray, lo: float = -0.08, hi: float = 0.12, steps: int = 11,
                max_turn: float = np.radians(12.0), turns: int = 9) -> np.ndarray:
     """Each side moved along its normal and turned about its middle (up to `max_turn`) to the
     strongest straight edge; the corners are where the four lines meet. A card seen at a slant is
     no rectangle: a window posed on the start's cross by turning and scaling it can sit across the
     card's true sides, which moving sides without turning them cannot mend."""
-    q = np.asarray(quad, np.float64)
+    return push_lines_many(grads, np.asarray(quad, np.float64)[None], lo, hi, steps, max_turn, turns)[0]
+
+
+def push_lines_many(grads: Gradients, quads: np.ndarray, lo: float = -0.08, hi: float = 0.12, steps: int = 11,
+                    max_turn: float = np.radians(12.0), turns: int = 9) -> np.ndarray:
+    """push_lines of every quad (Q x 4 x 2) in one pass (a whole maze's cards are snapped so for
+    the board's last fit). A quad whose lines do not meet (two sides parallel) stays as it was."""
+    q = np.asarray(quads, np.float64)
     ax_w, ax_l = axes(q)
+    out = np.stack([-ax_l, ax_w, ax_l, -ax_w], axis=1)                  # N, E, S, W outward: (Q, 4, 2)
+    mid, half = (q + q[:, [1, 2, 3, 0]]) / 2, (q[:, [1, 2, 3, 0]] - q) / 2
+    t = np.linspace(-max_turn, max_turn, turns)
+    rot = np.stack([np.stack([np.cos(t), -np.sin(t)], -1), np.stack([np.sin(t), np.cos(t)], -1)], 1)   # (T, 2, 2)
+    turned = np.einsum("tij,qsj->qsti", rot, half)                      # (Q, 4, T, 2)
+    a, b = mid[:, :, None] - turned, mid[:, :, None] + turned
     offs = np.linspace(lo, hi, steps)
-    lines = []
-    for i, j, out in ((0, 1, -ax_l), (1, 2, ax_w), (2, 3, ax_l), (3, 0, -ax_w)):   # N, E, S, W outward
-        mid, half = (q[i] + q[j]) / 2, (q[j] - q[i]) / 2
-        best = (-1.0, q[i], q[j])
-        for t in np.linspace(-max_turn, max_turn, turns):
-            turned = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ half
-            a, b = mid - turned, mid + turned
-            scores = _side_scores(grads, a, b, np.outer(offs, out))
-            k = int(np.argmax(scores))
-            if scores[k] > best[0]:
-                best = (float(scores[k]), a + offs[k] * out, b + offs[k] * out)
-        lines.append((best[1], best[2] - best[1]))
-    try:   # corner k ends side k-1 and starts side k
-        return np.array([_meet(*lines[k - 1], *lines[k]) for k in range(4)])
-    except np.linalg.LinAlgError:
-        return q
+    pts = a[..., None, :] * _U[:, None] + b[..., None, :] * _T[:, None]                  # (Q, 4, T, S, 2)
+    pts = pts[:, :, :, None] + (offs[:, None] * out[:, :, None, :])[:, :, None, :, None, :]   # (Q, 4, T, K, S, 2)
+    d = b - a
+    n = np.stack([-d[..., 1], d[..., 0]], axis=-1) / (np.hypot(d[..., 0], d[..., 1]) + 1e-9)[..., None]
+    h, w = grads.gx.shape
+    xs = np.clip(pts[..., 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pts[..., 1].astype(np.int32), 0, h - 1)
+    g = np.abs(grads.gx[ys, xs] * n[:, :, :, None, None, 0] + grads.gy[ys, xs] * n[:, :, :, None, None, 1])
+    mid_g = np.partition(g, (SAMPLES // 2 - 1, SAMPLES // 2), axis=-1)
+    score = (mid_g[..., SAMPLES // 2 - 1] + mid_g[..., SAMPLES // 2]) / 2 * 0.7 + g.mean(axis=-1) * 0.3
+    best = np.argmax(score.reshape(*score.shape[:2], -1), axis=-1)     # first best (turn, offset): (Q, 4)
+    ti, ki = np.divmod(best, steps)
+    pick = np.take_along_axis
+    p0 = pick(a, ti[..., None, None], axis=2)[:, :, 0] + offs[ki][..., None] * out
+    dirs = pick(d, ti[..., None, None], axis=2)[:, :, 0]
+    return _meet_all(p0[:, [3, 0, 1, 2]], dirs[:, [3, 0, 1, 2]], p0, dirs, q)   # corner k ends side k-1
+
+
+def _meet_all(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray, fallback: np.ndarray) -> np.ndarray:
+    """Where each line through p1 along d1 meets the one through p2 along d2 (... x 2 arrays);
+    quads with a pair of parallel lines keep `fallback`."""
+    det = d1[..., 1] * d2[..., 0] - d1[..., 0] * d2[..., 1]
+    r = p2 - p1
+    ok = det != 0
+    t = np.where(ok, (r[..., 1] * d2[..., 0] - r[..., 0] * d2[..., 1]) / np.where(ok, det, 1.0), 0.0)
+    met = p1 + t[..., None] * d1
+    return np.where(ok.all(axis=-1)[:, None, None], met, fallback)
 
 
 def card_outline(grads: Gradients, pattern: np.ndarray) -> np.ndarray:
