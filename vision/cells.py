@@ -62,6 +62,12 @@ def sureness(g: "cellnet.CellGuess") -> float:
     return 0.5 + 0.5 * g.sureness
 
 
+def confidence(g: "cellnet.CellGuess") -> float:
+    """What a path card's reading is worth: its least clear call (the kind, a side, the dead end),
+    and no more than the reader's belief that a card lies there."""
+    return min(sureness(g), 0.5 + 0.5 * (2 * card_p(g) - 1))
+
+
 def same_place(a: np.ndarray, b: np.ndarray, share: float = 0.04) -> bool:
     """Two outlines whose corners lie within `share` of a card width of each other."""
     return float(np.max(np.linalg.norm(a - b, axis=1))) < share * float(np.linalg.norm(b[1] - b[0]))
