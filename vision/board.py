@@ -1,5 +1,6 @@
 """Walk the maze outward from the fiducials, one card at a time, reading each cell."""
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import replace
 
 import cv2
@@ -31,7 +32,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     cells = _bfs(sf, h, start, goals, gs, cs, empty=empty)
     first = cells
     others = {p: c for p, c in cells.items() if p != (0, 0)}
-    if sum(c.kind == "path" for c in others.values()) >= FIT_START:
+    if fit_places_start(others.values()):
         # the start's outline came from its own pattern; with enough cards around, the board knows better
         h = _refit(others, h, robust=True)
         quad = trimmed(sf, push_sides(sf.grads, geometry.quad_of(h, 0, 0), -gs.search, gs.search, 15))
@@ -116,11 +117,16 @@ def _anchored(cells: dict) -> dict:
     return {p: c for p, c in cells.items() if p in kept}
 
 
+def fit_places_start(cells: Iterable[Cell]) -> bool:
+    """Whether enough path cards (FIT_START) support the maze's fit for it to place the start."""
+    return sum(c.kind == "path" for c in cells) >= FIT_START
+
+
 def start_from_fit(cells: list[Cell], h: np.ndarray) -> list[Cell]:
     """The cells with the start's outline where the whole maze's fit puts it, when three path cards
     or more support that fit: the start's own outline comes from its pattern and the edges nearby
     (a quarter of a card off under a steep view), and it is the card all others were laid against."""
-    if sum(c.kind == "path" for c in cells) < FIT_START:
+    if not fit_places_start(cells):
         return cells
     return [replace(c, quad=geometry.quad_of(h, 0, 0)) if c.kind == "start" else c for c in cells]
 

@@ -93,7 +93,7 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                 score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
                 if not (_goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells)):
                     continue
-                if read_as_start(photo.fine, cells, h) and (best is None or score > best[0]):
+                if (best is None or score > best[0]) and read_as_start(photo.fine, cells, h):
                     best, best_sane = (score, goals, cells, h), sane
                 if _settled(sane, cells, i, settings.start):
                     break

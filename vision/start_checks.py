@@ -4,7 +4,7 @@ across part of a card around a spot of colour, and its walk can still read cards
 import numpy as np
 
 from . import cellnet
-from .board import FIT_START, start_from_fit
+from .board import fit_places_start, start_from_fit
 from .cells import Cell
 from .fiducials import START_ALONE
 from .geometry import axes
@@ -31,12 +31,11 @@ def shaped_like_goals(cells: list[Cell], most: float = 2.5) -> bool:
 def read_as_start(img: np.ndarray, cells: list[Cell], h: np.ndarray, least: float = 0.02,
                   alone: float = START_ALONE) -> bool:
     """Whether the card reader sees the start on the outline the answer would report for it: where
-    the maze's fit puts it, or with fewer than FIT_START path cards its own outline. A frame from a
+    the maze's fit puts it, or with too few path cards for that fit its own outline. A frame from a
     crossing card taken for the start, or from a start posed half a card off, fits its maze to a
     start outline the reader rules out. On the four bench sets the boards read exactly give that
     outline 0.06 once and otherwise 0.96 or more; wrong boards and bad photos that passed every
     other check 0.008 or less. Without path cards nothing else vouches for the frame: the start
     must pass the search's own bar (`alone`, as in fiducials._is_start)."""
     start = next(c for c in start_from_fit(cells, h) if c.kind == "start")
-    few = sum(c.kind == "path" for c in cells) < FIT_START
-    return cellnet.read(img, [start.quad])[0].p("start") >= (alone if few else least)
+    return cellnet.read(img, [start.quad])[0].p("start") >= (least if fit_places_start(cells) else alone)
