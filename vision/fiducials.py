@@ -36,7 +36,7 @@ class Seen:
         self._work = photo.work
         self._fine, self._k = photo.fine, photo.k
         self._votes: dict[int, int] = {}
-        self._hits: dict[int, list] = {}
+        self._hits: dict[tuple[int, bool], list] = {}
         self._mask = mask
 
     @functools.cached_property
@@ -45,12 +45,19 @@ class Seen:
         (a column of goals seen apart usually frames the photo first)."""
         return copy_columns(self._work, self.blobs)
 
-    def start_hits(self, column: GoalColumn, s: StartSettings) -> list[StartHit]:
+    def start_hits(self, column: GoalColumn, s: StartSettings, covered: bool = False) -> list[StartHit]:
         """Start-like spots near this goal column (vision.start), searched once per column: the
-        windows of every size are cut from the same spots."""
-        if id(column) not in self._hits:
-            self._hits[id(column)] = start_candidates(self.lab, self._mask, column, s) + odd_candidates(self.patches, column, s)
-        return self._hits[id(column)]
+        windows of every size are cut from the same spots. With `covered`, only the spots the
+        looser mask gate adds (a ladder in the tablecloth's colour is off the mask)."""
+        key = (id(column), covered)
+        if key not in self._hits:
+            if covered:
+                strict = self.start_hits(column, s)
+                loose = start_candidates(self.lab, self._mask, column, s, covered=True)
+                self._hits[key] = [h for h in loose if not _on_one_of(h, strict)]
+            else:
+                self._hits[key] = start_candidates(self.lab, self._mask, column, s) + odd_candidates(self.patches, column, s)
+        return self._hits[key]
 
     def votes(self, column: GoalColumn) -> int:
         if id(column) not in self._votes:
@@ -58,15 +65,21 @@ class Seen:
         return self._votes[id(column)]
 
 
+def _on_one_of(hit: StartHit, others: list[StartHit]) -> bool:
+    """The spot lies on one of the other spots' cards (within 0.6 of a card's half width)."""
+    return any(np.linalg.norm(hit.centre - o.centre) <= 0.6 * np.linalg.norm(o.half_w) for o in others)
+
+
 def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
     """Goal columns whose start card is found and gives a plausible board frame, best first:
     yields (goal column, Frame); raises the reason when there is none. Start windows sized like
-    the goals are tried for every column before windows of other sizes (a steep view)."""
+    the goals are tried for every column before windows of other sizes (a steep view), and windows
+    centred on the card mask before those only mostly on it."""
     k = photo.k
     seen_start = found = False
-    for scales in ((1.0,), START_SCALES):
+    for scales, gates in START_ROUNDS:
         for column, placed in _columns(seen, settings):
-            for outline, ev, pattern, p_start in _starts_for(photo, seen, grads, column, settings, scales):
+            for outline, ev, pattern, p_start in _starts_for(photo, seen, grads, column, settings, scales, gates):
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
@@ -128,11 +141,13 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
     return 0.25 <= goal_area / max(start_area, 1e-6) <= 4.0 and 4.0 <= gap <= 14.0 and cos > np.cos(np.radians(35))
 
 
-START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried second, shares of the goal-sized one
+START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried last, shares of the goal-sized one
+# (window sizes, start spot gates: False = centre on the card mask, True = the spots only mostly on it)
+START_ROUNDS = (((1.0,), (False,)), ((1.0,), (True,)), (START_SCALES, (False, True)))
 
 
 def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,
-                settings: ScanSettings, scales: tuple = (1.0,)):
+                settings: ScanSettings, scales: tuple = (1.0,), gates: tuple = (False,)):
     """Start-like cards near this goal column, most start-like first (the card reader's call on the
     rough window, then the ladder's evidence): yields (outline quad in fine px, evidence, the quad
     framed by its cross pattern, the reader's probability of the start). Windows are sized like the
@@ -141,7 +156,7 @@ def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,
     part, and the first start usually gives a frame that reads well."""
     k = photo.k
     sized = []
-    for hit in seen.start_hits(column, settings.start):
+    for hit in (h for covered in gates for h in seen.start_hits(column, settings.start, covered)):
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
         sized += [np.array([c - s * (hw + hl), c + s * (hw - hl), c + s * (hw + hl), c - s * (hw - hl)]) for s in scales]
     n = len(scales)

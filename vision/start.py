@@ -93,6 +93,12 @@ def _strip_transform(goals: GoalColumn, side: int, scale: float, turn: float,
     return m.astype(np.float32), (width, height), px
 
 
+def _card_cover(fg: np.ndarray) -> np.ndarray:
+    """Share of the card-versus-table mask calling card over the middle of a card-sized window at
+    each pixel: a ladder printed in the tablecloth's colour leaves the crossing itself off the mask."""
+    return _box(fg.astype(np.float32), 0.6 * CARD_W, 0.6 * CARD_W / ASPECT)
+
+
 def _peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
     """Up to k local maxima above zero, best first."""
     dil = cv2.dilate(score.astype(np.float32), np.ones((5, 5), np.uint8))
@@ -102,9 +108,11 @@ def _peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
 
 
 def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn,
-                     s: StartSettings) -> list[StartHit]:
+                     s: StartSettings, covered: bool = False) -> list[StartHit]:
     """Cross-like windows with an odd centre near the expected start position, best first
-    (lab: the working image in float Lab)."""
+    (lab: the working image in float Lab). The window's centre must lie on the card mask, or with
+    `covered` most of the card around it: asked only when no start was found the strict way, as
+    more windows let other crosses push the start out of the few candidates kept."""
     hits = []
     for side in (1, -1):
         for scale in (0.74, 1.0, 1.32):
@@ -113,9 +121,11 @@ def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn,
                 if size[0] < 8 or size[1] < 8 or size[0] * size[1] > 4e6:
                     continue
                 patch = cv2.warpAffine(lab, m, size, flags=cv2.INTER_AREA)
-                fg = cv2.warpAffine(mask, m, size, flags=cv2.INTER_NEAREST)
+                fg = cv2.warpAffine(mask, m, size, flags=cv2.INTER_NEAREST) > 0
+                if covered:
+                    fg |= _card_cover(fg) > 0.5
                 cross, odd = score_map(patch)
-                score = np.where((cross > s.min_cross) & (fg > 0) & (odd > s.min_ladder), cross + odd, 0)
+                score = np.where((cross > s.min_cross) & fg & (odd > s.min_ladder), cross + odd, 0)
                 inv = cv2.invertAffineTransform(m)
                 for x, y in _peaks(score, 4):
                     centre = inv[:, :2] @ np.array([x, y], np.float64) + inv[:, 2]
