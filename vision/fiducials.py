@@ -16,6 +16,7 @@ from .image_io import Photo
 from .ladder import evidence, fit_cross, rectify
 from .settings import ScanSettings, StartSettings
 from .start import ASPECT, StartHit, odd_candidates, odd_patches, start_candidates
+from .start_view import view_candidates
 
 START_ALONE = 0.15   # the reader's p(start) a window needs when only the ladder vouches for it
 
@@ -36,7 +37,7 @@ class Seen:
         self._work = photo.work
         self._fine, self._k = photo.fine, photo.k
         self._votes: dict[int, int] = {}
-        self._hits: dict[tuple[int, bool], list] = {}
+        self._hits: dict[tuple[int, str], list] = {}
         self._mask = mask
 
     @functools.cached_property
@@ -45,18 +46,21 @@ class Seen:
         (a column of goals seen apart usually frames the photo first)."""
         return copy_columns(self._work, self.blobs)
 
-    def start_hits(self, column: GoalColumn, s: StartSettings, covered: bool = False) -> list[StartHit]:
-        """Start-like spots near this goal column (vision.start), searched once per column: the
-        windows of every size are cut from the same spots. With `covered`, only the spots the
-        looser mask gate adds (a ladder in the tablecloth's colour is off the mask)."""
-        key = (id(column), covered)
+    def start_hits(self, column: GoalColumn, s: StartSettings, gate: str = "centre") -> list[StartHit]:
+        """Start-like spots near this goal column, searched once per column and gate: the windows
+        of every size are cut from the same spots. "centre": the window's centre on the card mask
+        (vision.start); "covered": the spots that only most of the card on the mask adds (a ladder
+        in the tablecloth's colour is off the mask); "view": spots on the board plane the goals'
+        outlines rectify (vision.start_view), each posed anew."""
+        key = (id(column), gate)
         if key not in self._hits:
-            if covered:
-                strict = self.start_hits(column, s)
-                loose = start_candidates(self.lab, self._mask, column, s, covered=True)
-                self._hits[key] = [h for h in loose if not _on_one_of(h, strict)]
-            else:
+            if gate == "centre":
                 self._hits[key] = start_candidates(self.lab, self._mask, column, s) + odd_candidates(self.patches, column, s)
+            elif gate == "covered":
+                loose = start_candidates(self.lab, self._mask, column, s, covered=True)
+                self._hits[key] = [h for h in loose if not _on_one_of(h, self.start_hits(column, s))]
+            else:   # kept even where a spot of the strip lies: that spot's window may be posed wrong
+                self._hits[key] = view_candidates(self.lab, self._mask, column, s)
         return self._hits[key]
 
     def votes(self, column: GoalColumn) -> int:
@@ -142,12 +146,13 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
 
 
 START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried last, shares of the goal-sized one
-# (window sizes, start spot gates: False = centre on the card mask, True = the spots only mostly on it)
-START_ROUNDS = (((1.0,), (False,)), ((1.0,), (True,)), (START_SCALES, (False, True)))
+GATES = ("centre", "covered", "view")   # start spots, as Seen.start_hits finds them
+# (window sizes, start spot gates), in the order tried
+START_ROUNDS = (((1.0,), ("centre",)), ((1.0,), ("covered",)), ((1.0,), ("view",)), (START_SCALES, GATES))
 
 
 def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,
-                settings: ScanSettings, scales: tuple = (1.0,), gates: tuple = (False,)):
+                settings: ScanSettings, scales: tuple = (1.0,), gates: tuple = ("centre",)):
     """Start-like cards near this goal column, most start-like first (the card reader's call on the
     rough window, then the ladder's evidence): yields (outline quad in fine px, evidence, the quad
     framed by its cross pattern, the reader's probability of the start). Windows are sized like the
@@ -156,7 +161,7 @@ def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,
     part, and the first start usually gives a frame that reads well."""
     k = photo.k
     sized = []
-    for hit in (h for covered in gates for h in seen.start_hits(column, settings.start, covered)):
+    for hit in (h for gate in gates for h in seen.start_hits(column, settings.start, gate)):
         c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
         sized += [np.array([c - s * (hw + hl), c + s * (hw - hl), c + s * (hw + hl), c - s * (hw - hl)]) for s in scales]
     n = len(scales)

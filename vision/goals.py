@@ -88,8 +88,22 @@ def _colour_dist(a: Blob, b: Blob) -> float:
     return float(np.linalg.norm(d))
 
 
-def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings) -> float | None:
-    """Lower is better; None when the three cannot be a goal column (b is the middle one)."""
+def _half_way(a: Blob, c: Blob) -> np.ndarray:
+    return (a.centre + c.centre) / 2
+
+
+def _in_view(a: Blob, c: Blob) -> np.ndarray:
+    """Where the middle goal's centre lies between the outer two under the view's perspective:
+    the table's image scales as 1/w along a line and areas as 1/w^3 (w the homography's
+    denominator), so the middle card splits the span in the ratio of the outer cards' areas to
+    the power 1/3."""
+    r = (a.area / c.area) ** (1.0 / 3.0)
+    return a.centre + (c.centre - a.centre) * (r / (1.0 + r))
+
+
+def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings, middle=_half_way) -> float | None:
+    """Lower is better; None when the three cannot be a goal column (b is the middle one, where
+    `middle` puts it)."""
     areas = [a.area, b.area, c.area]
     if max(areas) / min(areas) > s.max_area_ratio:
         return None
@@ -100,7 +114,7 @@ def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings) -> float | None:
     span = np.linalg.norm(c.centre - a.centre)
     if span < 1e-6:
         return None
-    bend = np.linalg.norm(a.centre + c.centre - 2 * b.centre) / span
+    bend = 2 * np.linalg.norm(b.centre - middle(a, c)) / span
     if bend > s.max_bend:
         return None
     card = np.sqrt(np.mean(areas) / 0.648)   # long side of a card of that area
@@ -112,17 +126,21 @@ def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings) -> float | None:
 
 
 def find_goal_columns(blobs: list[Blob], settings: GoalSettings) -> list[GoalColumn]:
-    """Every plausible goal column, best first."""
-    found = []
+    """Every plausible goal column, best first: the middle goal half way between the others, then
+    (only after all those) where a steep view's perspective puts it. Ranked in one list, the
+    perspective's freedom let three other cards of a cluttered table push the goals out of the
+    few columns tried."""
+    level, steep = [], []
     for trio in combinations(blobs, 3):
         for mid in range(3):
             a, c = [trio[k] for k in range(3) if k != mid]
             b = trio[mid]
             score = _triple_score(a, b, c, settings)
             if score is not None:
-                found.append(GoalColumn((a, b, c), score))
-    found.sort(key=lambda g: g.score)
-    return found
+                level.append(GoalColumn((a, b, c), score))
+            elif (score := _triple_score(a, b, c, settings, _in_view)) is not None:
+                steep.append(GoalColumn((a, b, c), score))
+    return sorted(level, key=lambda g: g.score) + sorted(steep, key=lambda g: g.score)
 
 
 def blob_quad(blob: Blob) -> np.ndarray | None:

@@ -99,7 +99,7 @@ def _card_cover(fg: np.ndarray) -> np.ndarray:
     return _box(fg.astype(np.float32), 0.6 * CARD_W, 0.6 * CARD_W / ASPECT)
 
 
-def _peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
+def peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
     """Up to k local maxima above zero, best first."""
     dil = cv2.dilate(score.astype(np.float32), np.ones((5, 5), np.uint8))
     ys, xs = np.nonzero((score >= dil) & (score > 0))
@@ -127,7 +127,7 @@ def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn,
                 cross, odd = score_map(patch)
                 score = np.where((cross > s.min_cross) & fg & (odd > s.min_ladder), cross + odd, 0)
                 inv = cv2.invertAffineTransform(m)
-                for x, y in _peaks(score, 4):
+                for x, y in peaks(score, 4):
                     centre = inv[:, :2] @ np.array([x, y], np.float64) + inv[:, 2]
                     hits.append(StartHit(centre, inv[:, :2] @ np.array([CARD_W / 2, 0.0]),
                                          inv[:, :2] @ np.array([0.0, CARD_W / ASPECT / 2]),
