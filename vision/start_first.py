@@ -187,13 +187,21 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
         quads = [c.quad for c in walk[2].values()] if walk else []
         if len(quads) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
-    framed = _goals_from(sf, sorted(walks, key=lambda w: -len(w[2]))[:2])
+    framed = _goals_from(sf, longest(walks, gs.max_cells)[:2])
     for pose in _then_lined(posed, sf, found) if framed is None else ():
         walk = _walk(sf, pose, gs, cs)
         framed = None if walk is None else _goals_from(sf, [walk])
         if framed is not None:
             break
     return framed
+
+
+def longest(walks: list[tuple], max_cells: int) -> list[tuple]:
+    """Walks (pose, h, cells) by the cards they read, most first, but those that ran into the
+    walk's cap last: more cells than the box holds cards are a start posed at half its size,
+    reading halves of cards across a maze of touching ones (600000 #0102: 50 such cells came
+    before the 35 cards of the start at its size, and only the two longest walks look for goals)."""
+    return sorted(walks, key=lambda w: (len(w[2]) >= max_cells, -len(w[2])))
 
 
 def _then_lined(posed: Iterator[Found], sf: "board.Surface", found: Found) -> Iterator[Found]:

@@ -100,8 +100,9 @@ POSE_SCALES = (1.3, 1.6, 0.8)
 
 def poses(sf: Surface, found: Found):
     """The start as found, then at the size and turn its neighbours read best (see `sized`), then
-    turned a quarter (its window's angle is known modulo 90 degrees) and at other sizes, each posed on its cross and pushed out to its outline; only poses the
-    reader still takes for the start."""
+    turned a quarter (its window's angle is known modulo 90 degrees) and at other sizes, each posed
+    on its cross and pushed out to its outline, then turned a quarter at twice its size; only poses
+    the reader still takes for the start."""
     yield found
     other = sized(sf.fine, sf.grads, found)
     if other is not found:
@@ -113,6 +114,13 @@ def poses(sf: Surface, found: Found):
         pose = _if_start(sf.fine, card_outline(sf.grads, pattern), pattern)
         if pose is not None:
             yield pose
+    # last, the window as it stands: on a maze of touching cards the cross can be posed on the
+    # crossing alone, half the card with its sides the other way round (its outline would be
+    # pushed back onto the crossing's edges)
+    double = scaled(quarter(found.pattern), 2.0)
+    pose = _if_start(sf.fine, double, double)
+    if pose is not None:
+        yield pose
 
 
 def quarter(quad: np.ndarray) -> np.ndarray:
