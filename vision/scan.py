@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, cellnet, start_first, start_pose, start_size
+from . import board, cellnet, start_first, start_pose, start_size, start_view
 from .errors import ScanError, StartNotFound, TooBlurred
 from .fiducials import Seen, find_fiducials
 from .fit import Gradients
@@ -169,9 +169,11 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
     n = settings.start.columns
     columns = [c for c in seen.placed[:n] + seen.copies[:n] if seen.votes(c) >= 2]
     sf = board.Surface(photo.fine, grads, mask, 1.0 / k)
-    # odd patches first (a ladder); then where the goal columns say the start must lie; then anywhere on the maze
+    # odd patches first (a ladder); then where the goal columns say the start must lie (along their strip,
+    # then on the board plane their outlines rectify); then anywhere on the maze
     windows = itertools.chain(start_first.start_windows(photo, seen.patches),
                               (w for c in columns[:2] for w in start_first.strip_windows(photo, c)),
+                              (w for c in columns[:2] for w in _view_windows(photo, seen, c, settings.start)),
                               start_first.maze_windows(photo, mask, seen.maze, seen.blobs))
     for window in windows:
         found = start_pose.snap(photo, grads, window)
@@ -189,6 +191,12 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
         if framed is not None:
             yield start_first.goal_column(framed[1], k), Frame(*framed)
     raise StartNotFound()
+
+
+def _view_windows(photo: Photo, seen: Seen, column: GoalColumn, s: StartSettings) -> list:
+    """Windows on the start spots of the board plane this column's outlines rectify that the
+    reader takes for the start (vision.start_view; a steep view turns the strip's windows off)."""
+    return start_first.best_windows(photo.fine, start_view.windows(seen.start_hits(column, s, "view"), photo.k), 4)
 
 
 def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,

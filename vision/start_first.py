@@ -100,7 +100,7 @@ def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list
                     for dx, dy in shifts:
                         q = _window(p.centre, width, angle + turn, squash)
                         windows.append((q + (q[1] - q[0]) * dx + (q[3] - q[0]) * dy) * k)
-        found = _best_windows(photo.fine, windows, limit)
+        found = best_windows(photo.fine, windows, limit)
         if found and found[0].p_start >= 0.5:
             break
     return found
@@ -122,7 +122,7 @@ def strip_windows(photo: Photo, column: GoalColumn, limit: int = 4) -> list[Foun
                 centre = c[1] + side * v * along * width + u * across * width
                 for scale in (0.8, 1.2):
                     windows.append(_window(centre, width * scale, angle) * k)
-    return _best_windows(photo.fine, windows, limit)
+    return best_windows(photo.fine, windows, limit)
 
 
 def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], limit: int = 4) -> Iterator[Found]:
@@ -148,10 +148,10 @@ def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], 
                 angle = edges.at(centre, 2 * width)
                 windows += [_window(centre, width, angle + turn) * k for turn in (0.0, np.pi / 2)]
         # every crossing of the maze is looked at here: only a window the reader is sure of counts
-        yield from (f for f in _best_windows(photo.fine, windows, limit) if f.p_start >= MAZE_SURE)
+        yield from (f for f in best_windows(photo.fine, windows, limit) if f.p_start >= MAZE_SURE)
 
 
-def _best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> list[Found]:
+def best_windows(img: np.ndarray, windows: list[np.ndarray], limit: int) -> list[Found]:
     """The windows the reader most takes for the start (p >= 0.3), one per card-sized spot."""
     if not windows:
         return []

@@ -73,3 +73,11 @@ def view_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn, s: Sta
             hits += [_hit(inv, x, y, CARD_W / 2, CARD_W / ASPECT / 2, float(score[y, x])) for x, y in peaks(score, 3)]
     hits.sort(key=lambda t: -t.score)
     return hits[: s.candidates]
+
+
+def windows(hits: list[StartHit], k: float) -> list[np.ndarray]:
+    """Card windows (NW NE SE SW, fine px) on these spots, each posed as its spot says: the
+    start-first search reads them where its strip's windows, square to the goal column, are
+    turned off a far start."""
+    return [np.array([h.centre - h.half_w - h.half_l, h.centre + h.half_w - h.half_l,
+                      h.centre + h.half_w + h.half_l, h.centre - h.half_w + h.half_l]) * k for h in hits]
