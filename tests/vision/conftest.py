@@ -31,3 +31,38 @@ def scene_424285() -> ReadScene:
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
     return ReadScene(img, truth, result, Surface(photo.fine, grads, result.debug["mask"],
                                                  photo.work_scale / photo.fine_scale))
+
+
+@dataclass(frozen=True)
+class ColumnScene:
+    """A rendered scene as the start search sees it: the photo, its card mask, what the fiducial
+    search found (`Seen`), its first goal column seen apart, and the true start's outline (work px)."""
+
+    photo: object
+    mask: np.ndarray
+    seen: object
+    column: object
+    start: np.ndarray
+
+
+@pytest.fixture(scope="session")
+def column_scene():
+    """Build (once per seed and size) the ColumnScene of a renderer seed."""
+    from vision.fiducials import Seen
+    from vision.image_io import load_photo
+    from vision.mask import card_mask
+    from vision.settings import ScanSettings
+
+    made: dict = {}
+
+    def make(seed: int, mp: float) -> ColumnScene:
+        if (seed, mp) not in made:
+            img, truth = render_scene(seed, mp=mp)
+            st = ScanSettings()
+            photo = load_photo(img, st.load)
+            mask = card_mask(photo.work, st.mask)
+            seen = Seen(photo, mask, st)
+            start = np.array(next(c for c in truth["cards"] if c["kind"] == "start")["corners"]) * photo.work_scale
+            made[(seed, mp)] = ColumnScene(photo, mask, seen, seen.placed[0], start)
+        return made[(seed, mp)]
+    return make
