@@ -77,8 +77,9 @@ def _on_one_of(hit: StartHit, others: list[StartHit]) -> bool:
 def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
     """Goal columns whose start card is found and gives a plausible board frame, best first:
     yields (goal column, Frame); raises the reason when there is none. Start windows sized like
-    the goals are tried for every column before windows of other sizes (a steep view), and windows
-    centred on the card mask before those only mostly on it."""
+    the goals are tried for every column before windows of other sizes (a steep view): first on
+    spots centred on the card mask, then on those only mostly on it, then on spots of the board
+    plane the goals' outlines rectify (START_ROUNDS)."""
     k = photo.k
     seen_start = found = False
     for scales, gates in START_ROUNDS:

@@ -16,7 +16,7 @@ from .settings import StartSettings
 from .start import ASPECT, CARD_W, StartHit, peaks, score_map
 
 REACH = 2.5           # board pitches searched round (0, 0): the extrapolation's error
-SCALES = (0.8, 1.0, 1.25)
+SCALES = (0.8, 1.0, 1.25)    # card sizes searched, shares of the size the homography predicts
 
 
 def goal_homography(goals: GoalColumn, side: int) -> np.ndarray | None:
