@@ -161,10 +161,8 @@ def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,
     the reader takes for the start are posed. Lazy: posing a window on its cross is the costly
     part, and the first start usually gives a frame that reads well."""
     k = photo.k
-    sized = []
-    for hit in (h for gate in gates for h in seen.start_hits(column, settings.start, gate)):
-        c, hw, hl = hit.centre * k, hit.half_w * k, hit.half_l * k
-        sized += [np.array([c - s * (hw + hl), c + s * (hw - hl), c + s * (hw + hl), c - s * (hw - hl)]) for s in scales]
+    hits = [h for gate in gates for h in seen.start_hits(column, settings.start, gate)]
+    sized = [hit.window(k, s) for hit in hits for s in scales]
     n = len(scales)
     ps = np.array([g.p("start") for g in cellnet.read(photo.fine, sized)]).reshape(-1, n)
     best = [int(np.argmax(row)) for row in ps]

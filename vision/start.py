@@ -26,6 +26,12 @@ class StartHit:
     half_l: np.ndarray     # from centre to the middle of the north-or-south side
     score: float
 
+    def window(self, k: float = 1.0, scale: float = 1.0) -> np.ndarray:
+        """The card's window (NW NE SE SW) in px scaled by `k` (rough to fine), its sides `scale`
+        times the hit's: one parallelogram for every round that reads a window on a hit."""
+        w, l = scale * self.half_w, scale * self.half_l
+        return np.array([self.centre - w - l, self.centre + w - l, self.centre + w + l, self.centre - w + l]) * k
+
 
 def _box(img: np.ndarray, w: float, h: float) -> np.ndarray:
     k = (max(1, int(round(w))), max(1, int(round(h))))

@@ -79,5 +79,4 @@ def windows(hits: list[StartHit], k: float) -> list[np.ndarray]:
     """Card windows (NW NE SE SW, fine px) on these spots, each posed as its spot says: the
     start-first search reads them where its strip's windows, square to the goal column, are
     turned off a far start."""
-    return [np.array([h.centre - h.half_w - h.half_l, h.centre + h.half_w - h.half_l,
-                      h.centre + h.half_w + h.half_l, h.centre - h.half_w + h.half_l]) * k for h in hits]
+    return [h.window(k) for h in hits]
