@@ -15,7 +15,7 @@ from .goals import GoalColumn, find_blobs, find_goal_columns, maze_blob
 from .image_io import Photo
 from .ladder import evidence, fit_cross, rectify
 from .settings import ScanSettings, StartSettings
-from .start import ASPECT, StartHit, odd_candidates, odd_patches, start_candidates
+from .start import ASPECT, SMALL_SCALES, StartHit, odd_candidates, odd_patches, start_candidates
 from .start_view import view_candidates
 
 START_ALONE = 0.15   # the reader's p(start) a window needs when only the ladder vouches for it
@@ -50,14 +50,19 @@ class Seen:
         """Start-like spots near this goal column, searched once per column and gate: the windows
         of every size are cut from the same spots. "centre": the window's centre on the card mask
         (vision.start); "covered": the spots that only most of the card on the mask adds (a ladder
-        in the tablecloth's colour is off the mask); "view": spots on the board plane the goals'
-        outlines rectify (vision.start_view), each posed anew."""
+        in the tablecloth's colour is off the mask); "small": spots about half the goals' size
+        the mask does not gate, not on the "centre" ones (a far start under a steep view, the
+        cloth's colour); "view": spots on the board plane the goals' outlines rectify
+        (vision.start_view), each posed anew."""
         key = (id(column), gate)
         if key not in self._hits:
             if gate == "centre":
                 self._hits[key] = start_candidates(self.lab, self._mask, column, s) + odd_candidates(self.patches, column, s)
             elif gate == "covered":
-                loose = start_candidates(self.lab, self._mask, column, s, covered=True)
+                loose = start_candidates(self.lab, self._mask, column, s, "covered")
+                self._hits[key] = [h for h in loose if not _on_one_of(h, self.start_hits(column, s))]
+            elif gate == "small":
+                loose = start_candidates(self.lab, self._mask, column, s, "anywhere", SMALL_SCALES)
                 self._hits[key] = [h for h in loose if not _on_one_of(h, self.start_hits(column, s))]
             else:   # kept even where a spot of the strip lies: that spot's window may be posed wrong
                 self._hits[key] = view_candidates(self.lab, self._mask, column, s)
@@ -79,7 +84,8 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
     yields (goal column, Frame); raises the reason when there is none. Start windows sized like
     the goals are tried for every column before windows of other sizes (a steep view): first on
     spots centred on the card mask, then on those only mostly on it, then on spots of the board
-    plane the goals' outlines rectify (START_ROUNDS)."""
+    plane the goals' outlines rectify, then (every size) on all of these, then on spots of about
+    half the goals' size wherever the mask is (START_ROUNDS)."""
     k = photo.k
     seen_start = found = False
     for scales, gates in START_ROUNDS:
@@ -92,7 +98,7 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
                 if not _is_start(ev.score, p_start, settings.start.min_evidence_placed if exact else settings.start.min_evidence):
                     continue
                 seen_start = True
-                if not _consistent(outline, column, k):
+                if not _consistent(outline, column, k, SMALL_LEAST if "small" in gates else 0.5):
                     continue
                 frame = board_frame(outline, pattern, column, k)
                 if frame is not None:
@@ -132,10 +138,11 @@ def _distance(quad: np.ndarray, goals: GoalColumn, k: float) -> float:
     return float(np.linalg.norm(goals.centres[1] - quad.mean(axis=0) / k)) / max(np.sqrt(w * goal_w), 1e-6)
 
 
-def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
-    """Start and goal column agree on the card size, lie about eight card widths apart, and the
-    start lies in line with the goals (its long side along the goal column, give or take the
-    perspective): three alike blobs near the maze are not the goal column, a turned window no start."""
+def _consistent(quad: np.ndarray, goals: GoalColumn, k: float, least: float = 0.5) -> bool:
+    """Start and goal column agree on the card size (the start at least `least` of the goals'
+    width, at most twice it), lie about eight card widths apart, and the start lies in line with
+    the goals (its long side along the goal column, give or take the perspective): three alike
+    blobs near the maze are not the goal column, a turned window no start."""
     start_area = cv2.contourArea(np.float32(quad)) / (k * k)
     goal_area = float(np.median([b.area for b in goals.blobs]))
     width = np.linalg.norm(quad[1] - quad[0]) / k
@@ -143,13 +150,16 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float) -> bool:
     along = (quad[3] + quad[2] - quad[0] - quad[1]) / 2
     column = goals.centres[2] - goals.centres[0]
     cos = abs(float(along @ column)) / (np.linalg.norm(along) * np.linalg.norm(column) + 1e-9)
-    return 0.25 <= goal_area / max(start_area, 1e-6) <= 4.0 and 4.0 <= gap <= 14.0 and cos > np.cos(np.radians(35))
+    return 0.25 <= goal_area / max(start_area, 1e-6) <= least ** -2 and 4.0 <= gap <= 14.0 and cos > np.cos(np.radians(35))
 
 
 START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried last, shares of the goal-sized one
 GATES = ("centre", "covered", "view")   # start spots, as Seen.start_hits finds them
-# (window sizes, start spot gates), in the order tried
-START_ROUNDS = (((1.0,), ("centre",)), ((1.0,), ("covered",)), ((1.0,), ("view",)), (START_SCALES, GATES))
+# (window sizes, start spot gates), in the order tried; last the strip searched for a start about
+# half the goals' size wherever the card mask is (a far start under a steep view, in the cloth's colour)
+START_ROUNDS = (((1.0,), ("centre",)), ((1.0,), ("covered",)), ((1.0,), ("view",)), (START_SCALES, GATES),
+                ((1.0,), ("small",)))
+SMALL_LEAST = 0.4   # a "small" round's start may look this share of the goals' width (SMALL_SCALES less a margin)
 
 
 def _starts_for(photo: Photo, seen: Seen, grads: Gradients, column: GoalColumn,

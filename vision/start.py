@@ -15,6 +15,10 @@ from .settings import StartSettings
 
 CARD_W = 10.0          # rectified card width in px (the search runs at this scale)
 ASPECT = 0.648         # short / long side of a card
+STRIP_SCALES = (0.74, 1.0, 1.32)   # start sizes searched, shares of the goals' (the perspective's change)
+# a far start under a steep view: about half the goals' width (the main benchmark's #0129, renderer
+# seed 424371's 0.47), its card often the cloth's colour and off the card mask
+SMALL_SCALES = (0.45, 0.6)
 
 
 @dataclass(frozen=True)
@@ -113,23 +117,27 @@ def peaks(score: np.ndarray, k: int) -> list[tuple[int, int]]:
     return [(int(xs[i]), int(ys[i])) for i in order]
 
 
-def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn,
-                     s: StartSettings, covered: bool = False) -> list[StartHit]:
+def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn, s: StartSettings,
+                     on: str = "centre", scales: tuple[float, ...] = STRIP_SCALES) -> list[StartHit]:
     """Cross-like windows with an odd centre near the expected start position, best first
-    (lab: the working image in float Lab). The window's centre must lie on the card mask, or with
-    `covered` most of the card around it: asked only when no start was found the strict way, as
-    more windows let other crosses push the start out of the few candidates kept."""
+    (lab: the working image in float Lab), sized like the goals times `scales`. Where the card
+    mask must see card (`on`): under the window's centre ("centre"), under most of the card
+    round it ("covered"), or nowhere ("anywhere"). The looser gates are asked only when no start
+    was found the strict way, as more windows let other crosses push the start out of the few
+    candidates kept."""
     hits = []
     for side in (1, -1):
-        for scale in (0.74, 1.0, 1.32):
+        for scale in scales:
             for turn in np.radians([-15.0, 0.0, 15.0]):
                 m, size, px = _strip_transform(goals, side, scale, turn, s)
                 if size[0] < 8 or size[1] < 8 or size[0] * size[1] > 4e6:
                     continue
                 patch = cv2.warpAffine(lab, m, size, flags=cv2.INTER_AREA)
                 fg = cv2.warpAffine(mask, m, size, flags=cv2.INTER_NEAREST) > 0
-                if covered:
+                if on == "covered":
                     fg |= _card_cover(fg) > 0.5
+                elif on == "anywhere":
+                    fg[:] = True
                 cross, odd = score_map(patch)
                 score = np.where((cross > s.min_cross) & fg & (odd > s.min_ladder), cross + odd, 0)
                 inv = cv2.invertAffineTransform(m)

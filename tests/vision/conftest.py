@@ -36,13 +36,15 @@ def scene_424285() -> ReadScene:
 @dataclass(frozen=True)
 class ColumnScene:
     """A rendered scene as the start search sees it: the photo, its card mask, what the fiducial
-    search found (`Seen`), its first goal column seen apart, and the true start's outline (work px)."""
+    search found (`Seen`), its first goal column seen apart, the true start's outline and the true
+    goals' centres (work px)."""
 
     photo: object
     mask: np.ndarray
     seen: object
     column: object
     start: np.ndarray
+    goals: np.ndarray
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +65,8 @@ def column_scene():
             mask = card_mask(photo.work, st.mask)
             seen = Seen(photo, mask, st)
             start = np.array(next(c for c in truth["cards"] if c["kind"] == "start")["corners"]) * photo.work_scale
-            made[(seed, mp)] = ColumnScene(photo, mask, seen, seen.placed[0], start)
+            goals = np.array([np.mean(c["corners"], axis=0) for c in truth["cards"] if c["kind"] == "goal"]) * photo.work_scale
+            column = seen.placed[0] if seen.placed else None
+            made[(seed, mp)] = ColumnScene(photo, mask, seen, column, start, goals)
         return made[(seed, mp)]
     return make

@@ -27,7 +27,7 @@ def test_a_ladder_off_the_card_mask_is_found_by_the_covered_gate_only(column_sce
     cut = mask.copy()
     cv2.circle(cut, tuple(int(v) for v in centre), int(0.27 * card_w), 0, -1)   # a fifth of the card's middle
     assert not _near(start_candidates(seen.lab, cut, column, st.start), centre, card_w)
-    assert _near(start_candidates(seen.lab, cut, column, st.start, covered=True), centre, card_w)
+    assert _near(start_candidates(seen.lab, cut, column, st.start, "covered"), centre, card_w)
 
     seen_cut = fiducials.Seen(photo, cut, st)
     added = seen_cut.start_hits(seen_cut.placed[0], st.start, "covered")
