@@ -19,7 +19,7 @@ from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
 from .settings import CellSettings, GridSettings
 from .start import ASPECT, OddPatch
-from .start_pose import Found, lined_pose, poses
+from .start_pose import Found, lined_pose, poses, sheared_pose
 from .start_size import explained
 
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
@@ -178,7 +178,10 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
     no walk finds the goals, the start with each side on its own edge is walked last: where the
     mask sees little of the maze, a start posed askew covers its blob with the few cards it reads
     across the true ones. It goes last because, walked first, its frame can win on a photo the
-    first pose reads right (one card off, on OpenCV 4.10: renderer seed 424395)."""
+    first pose reads right (one card off, on OpenCV 4.10: renderer seed 424395). Then the sheared
+    outline the cells round the start read best (a start turned across a slanted view): among the
+    poses above, its longer walk kept the goals of a shorter, right one from being looked for
+    (600000 #0062)."""
     walks = []
     posed = poses(sf, found)
     for pose in posed:
@@ -205,11 +208,15 @@ def longest(walks: list[tuple], max_cells: int) -> list[tuple]:
 
 
 def _then_lined(posed: Iterator[Found], sf: "board.Surface", found: Found) -> Iterator[Found]:
-    """The poses not walked yet, then (last, see frame_for) the start with each side on its own edge."""
+    """The poses not walked yet, then (last, see frame_for) the start with each side on its own
+    edge, and sheared."""
     yield from posed
     lined = lined_pose(sf, found)
     if lined is not None:
         yield lined
+    shear = sheared_pose(sf.fine, found)
+    if shear is not None:
+        yield shear
 
 
 def _goals_from(sf: "board.Surface", walks: list[tuple]):

@@ -1,5 +1,6 @@
 """The start card's pose: its window posed on the cross and pushed out to its outline, and the
-other poses a walk from it may need (turned a quarter, other sizes, each side on its own edge).
+other poses a walk from it may need (turned a quarter, other sizes, each side on its own edge,
+sheared).
 
 A window round an odd patch frames the start only roughly: the cross's own pattern fixes its
 middle and turn, the card's edges its size. Each pose must still read as the start to the reader.
@@ -121,6 +122,36 @@ def poses(sf: Surface, found: Found):
     pose = _if_start(sf.fine, double, double)
     if pose is not None:
         yield pose
+
+
+# a card turned some 45 degrees under a slanted view: its sides 18 degrees off square in mixed
+# #0028 (renderer seed 700028); turns of a pose's width axis alone, at sizes round the pose's
+SHEARS = tuple(np.radians((-24.0, -12.0, 12.0, 24.0)))
+SHEAR_SIZES = tuple(s for s in SIZE_CUE if 0.7 <= s <= 1.45)
+
+
+def sheared(quad: np.ndarray, turn: float) -> np.ndarray:
+    """The quad's parallelogram with its width axis turned by `turn` (radians), its length axis
+    and middle kept: a card turned across a slanted view is no rectangle in the photo."""
+    c = quad.mean(axis=0)
+    ax_w, ax_l = axes(quad)
+    w = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]]) @ ax_w / 2
+    l = ax_l / 2
+    return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
+
+
+def sheared_pose(img: np.ndarray, found: Found) -> Found | None:
+    """The sheared outline (see `sheared`) whose neighbours read best as cards, if it reads them
+    clearly better than the pose as found and the reader still takes it for the start: a start
+    turned across a slanted view looks sheared, and the walk from an outline square to one pair of
+    its sides reads a few cards across the true ones."""
+    bases = (found.quad, found.pattern, quarter(found.pattern))
+    candidates = [found.quad] + [scaled(sheared(b, t), s) for b in bases for t in SHEARS for s in SHEAR_SIZES]
+    scores = neighbours_read(img, candidates)
+    best = int(np.argmax(scores[1:])) + 1
+    if scores[best] < scores[0] + CLEARER:
+        return None
+    return _if_start(img, candidates[best], candidates[best])
 
 
 def quarter(quad: np.ndarray) -> np.ndarray:
