@@ -125,13 +125,28 @@ def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings, middle=_half_way) 
     return bend * 3 + colour / s.max_colour_dist + abs(np.log(pitch / 1.05)) + abs(np.log(max(fill, 0.2) / 0.9)) * 0.3
 
 
+# short / long side of a blob's rotated box above which it is no card (a card 0.65; under a 40
+# degree view up to about 0.85, the bound goal_copies takes for a clean goal)
+SQUARE = 0.9
+
+
+def _squareness(blob: Blob) -> float:
+    """Short over long side of the blob's rotated box: a card is far from square at any view the
+    scanner takes, a checked cloth's squares are not."""
+    (_, _), (w, h), _ = cv2.minAreaRect(blob.contour)
+    return float(min(w, h) / max(w, h, 1e-9))
+
+
 def find_goal_columns(blobs: list[Blob], settings: GoalSettings) -> list[GoalColumn]:
     """Every plausible goal column, best first: the middle goal half way between the others, then
     (only after all those) where a steep view's perspective puts it. Ranked in one list, the
     perspective's freedom let three other cards of a cluttered table push the goals out of the
     few columns tried."""
     level, steep = [], []
+    squares = {id(b) for b in blobs if _squareness(b) > SQUARE}
     for trio in combinations(blobs, 3):
+        if all(id(b) in squares for b in trio):
+            continue   # three squares (a checked cloth's) are no three cards
         for mid in range(3):
             a, c = [trio[k] for k in range(3) if k != mid]
             b = trio[mid]

@@ -40,3 +40,23 @@ def test_a_steep_view_with_the_goals_near_the_camera_is_read():
     assert result.ok, result.error
     key = lambda c: (c["col"], c["row"], c["kind"], c.get("openings", ""))
     assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
+
+
+def _square(x: float, y: float, area: float, colour=(80.0, 150.0, 170.0)) -> Blob:
+    side = np.sqrt(area)
+    box = np.int32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]])
+    return Blob(np.array([x, y], np.float64), area, side, np.array(colour), box)
+
+
+def test_three_squares_in_line_are_no_goal_column():
+    """Mixed benchmark photo 700000 #0070: a checked cloth's squares (short over long side 0.95 to
+    1.0) lie alike, evenly and in line, and made 23 columns ahead of the goals (whose blobs, cut by
+    the mask, score worse). Three squares are no three cards; three cards beside them still make a
+    column, and so do squares with a card among them."""
+    squares = [_square(100, 100 + 120 * i, 3600) for i in range(4)]
+    cards = [_blob(600, 100 + 140 * i, 3600, (60, 120, 160)) for i in range(3)]
+    found = [sorted(map(tuple, g.centres)) for g in find_goal_columns(squares + cards, GoalSettings())]
+    assert sorted(map(tuple, np.array([b.centre for b in cards]))) in found
+    assert not any(all(c[0] == 100 for c in column) for column in found)
+    mixed = [_square(100, 100, 3600), _blob(100, 220, 3600, (80, 150, 170)), _square(100, 340, 3600)]
+    assert find_goal_columns(mixed, GoalSettings())
