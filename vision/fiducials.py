@@ -153,7 +153,7 @@ def _consistent(quad: np.ndarray, goals: GoalColumn, k: float, least: float = 0.
     return 0.25 <= goal_area / max(start_area, 1e-6) <= least ** -2 and 4.0 <= gap <= 14.0 and cos > np.cos(np.radians(35))
 
 
-START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried last, shares of the goal-sized one
+START_SCALES = (0.7, 0.5, 1.4)   # start window sizes tried after the goal-sized ones, shares of those
 GATES = ("centre", "covered", "view")   # start spots, as Seen.start_hits finds them
 # (window sizes, start spot gates), in the order tried; last the strip searched for a start about
 # half the goals' size wherever the card mask is (a far start under a steep view, in the cloth's colour)
