@@ -88,25 +88,18 @@ def _moved(blob: Blob, centre: np.ndarray, guessed: bool = False) -> Blob:
                 blob.contour + np.round(centre - blob.centre).astype(blob.contour.dtype), guessed)
 
 
-def _completed(found: dict, steps: tuple[int, int], centre: np.ndarray, apart: set) -> dict | None:
+def _completed(found: dict, steps: tuple[int, int], centre: np.ndarray) -> dict | None:
     """Both steps of a hypothesis, the weaker one guessed on the line through the seen two when
     only one copy is clear (the third goal turned face up, or covered): {step: (match, centre,
-    guessed)}; None when neither copy is clear. A copy that lies on a blob of its own the size of
-    the seen goal (`apart`: a second goal seen apart) is clear enough at MIN_MATCH."""
+    guessed)}; None when neither copy is clear."""
     good = [st for st in steps if st in found and found[st][0] >= MIN_MATCH]
     if len(good) == 2:
         return {st: (*found[st], False) for st in steps}
-    if len(good) == 0 or (found[good[0]][0] < SURE_MATCH and good[0] not in apart):
+    if len(good) == 0 or found[good[0]][0] < SURE_MATCH:
         return None
     seen, other = good[0], steps[1 - steps.index(good[0])]
     per_step = (found[seen][1] - centre) / seen
     return {seen: (*found[seen], False), other: (found[seen][0] - GUESS_COST, centre + other * per_step, True)}
-
-
-def _on_a_blob(centre: np.ndarray, blob: Blob, blobs: list[Blob]) -> bool:
-    """Another blob of about the seen goal's size lies where its copy was found."""
-    return any(o is not blob and np.linalg.norm(o.centre - centre) < 0.15 * blob.long_side
-               and 0.77 < o.area / blob.area < 1.3 for o in blobs)
 
 
 def copy_columns(work: np.ndarray, blobs: list[Blob], max_blobs: int = 12) -> list[GoalColumn]:
@@ -117,9 +110,8 @@ def copy_columns(work: np.ndarray, blobs: list[Blob], max_blobs: int = 12) -> li
         found = _copies(work, blob)
         if not found:
             continue
-        apart = {st for st, (_, c) in found.items() if _on_a_blob(c, blob, blobs)}
         for steps in ((1, 2), (-1, 1), (-2, -1)):
-            both = _completed(found, steps, blob.centre, apart)
+            both = _completed(found, steps, blob.centre)
             if both is None:
                 continue
             worst = min(m for m, _, _ in both.values())

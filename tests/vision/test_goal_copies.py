@@ -48,34 +48,3 @@ def test_two_goals_inside_the_maze_blob_are_found_from_the_one_apart():
 def test_a_lone_card_without_copies_makes_no_column():
     img, mask = _table([100], 150, merged=False)
     assert copy_columns(img, find_blobs(img, mask, GoalSettings())) == []
-
-
-def _two_backs(bottom_apart: bool) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    """Goal backs at the top and the bottom of a column, the middle goal turned up (no copy); the
-    bottom back printed a little differently (its diamond set in 9 px, not 6, and thinner)."""
-    ys = [100, 100 + PITCH, 100 + 2 * PITCH]
-    img, mask = _table(ys[:1], 150, merged=False)
-    other = np.full((L, W, 3), (40, 90, 160), np.uint8)
-    pts = np.array([[W // 2, 9], [W - 9, L // 2], [W // 2, L - 9], [9, L // 2]], np.int32)
-    cv2.polylines(other, [pts], True, (120, 200, 230), 1)
-    img[ys[2] - L // 2:ys[2] + L // 2, 150 - W // 2:150 + W // 2] = other
-    if bottom_apart:
-        mask[ys[2] - L // 2:ys[2] + L // 2, 150 - W // 2:150 + W // 2] = 255
-    return img, mask, ys
-
-
-def test_a_second_goal_seen_apart_vouches_for_a_weaker_copy():
-    """The bottom back matches the top one's picture at about 0.7, below the 0.75 a lone copy
-    needs to stand for two goals (the middle then guessed). Lying on a blob of its own the top
-    one's size, it is a second goal seen apart: the column is found, the middle guessed half way
-    (main #0129 on OpenCV 4.10: two backs unlike in dim light, the middle goal turned up). The
-    same copy on no blob of its own makes no column."""
-    img, mask, ys = _two_backs(bottom_apart=True)
-    columns = copy_columns(img, find_blobs(img, mask, GoalSettings()))
-    assert columns
-    centres = sorted(columns[0].centres.tolist(), key=lambda c: c[1])
-    for y, c in zip(ys, centres):
-        assert np.linalg.norm(np.subtract(c, (150, y))) < 0.2 * L
-    assert [b.guessed for b in sorted(columns[0].blobs, key=lambda b: b.centre[1])] == [False, True, False]
-    img, mask, _ = _two_backs(bottom_apart=False)
-    assert copy_columns(img, find_blobs(img, mask, GoalSettings())) == []
