@@ -5,6 +5,12 @@ import numpy as np
 CARD_HALF = 0.49   # half a card in board pitches (cards lie nearly edge to edge)
 
 
+def parallelogram(centre: np.ndarray, half_w: np.ndarray, half_l: np.ndarray) -> np.ndarray:
+    """The quad (NW NE SE SW) with this middle and these half axes (vectors from the middle to the
+    middle of its east and of its south side): every window the start search poses is one."""
+    return np.array([centre - half_w - half_l, centre + half_w - half_l, centre + half_w + half_l, centre - half_w + half_l])
+
+
 def axes(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A card's width and length as image vectors (NW NE SE SW corners): the means of its
     opposite sides, since a card seen at a slant is no rectangle and no one side speaks for it.

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .geometry import parallelogram
 from .goals import GoalColumn
 from .settings import StartSettings
 
@@ -33,8 +34,7 @@ class StartHit:
     def window(self, k: float = 1.0, scale: float = 1.0) -> np.ndarray:
         """The card's window (NW NE SE SW) in px scaled by `k` (rough to fine), its sides `scale`
         times the hit's: one parallelogram for every round that reads a window on a hit."""
-        w, l = scale * self.half_w, scale * self.half_l
-        return np.array([self.centre - w - l, self.centre + w - l, self.centre + w + l, self.centre - w + l]) * k
+        return parallelogram(self.centre, scale * self.half_w, scale * self.half_l) * k
 
 
 def _box(img: np.ndarray, w: float, h: float) -> np.ndarray:

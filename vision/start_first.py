@@ -76,7 +76,7 @@ class EdgeAngles:
 def _window(centre: np.ndarray, width: float, angle: float, squash: float = 1.0) -> np.ndarray:
     u = np.array([np.cos(angle), np.sin(angle)]) * width / 2
     v = np.array([-np.sin(angle), np.cos(angle)]) * width / ASPECT / 2 * squash
-    return np.array([centre - u - v, centre + u - v, centre + u + v, centre - u + v])
+    return geometry.parallelogram(centre, u, v)
 
 
 def start_windows(photo: Photo, patches: list[OddPatch], limit: int = 8) -> list[Found]:

@@ -12,7 +12,7 @@ import numpy as np
 from . import cellnet
 from .cells import Surface
 from .fit import Gradients, card_outline, push_lines, push_pairs
-from .geometry import axes, quad_of, scaled, start_homography
+from .geometry import axes, parallelogram, quad_of, scaled, start_homography
 from .image_io import Photo
 from .ladder import fit_cross
 
@@ -73,14 +73,19 @@ def sized(img: np.ndarray, grads: Gradients, pose: Found) -> Found:
     pose, the cards laid round the start do. The outline, the cross's frame and that frame turned
     are each tried at every size, and the best is moved a little onto the card's edges. The pose
     is kept unless another reads its neighbours clearly better (a lone start has none to tell)."""
-    candidates = [pose.quad] + [scaled(base, s) for base in (pose.quad, pose.pattern, quarter(pose.pattern))
-                                for s in SIZE_CUE]
-    scores = neighbours_read(img, candidates)
-    best = int(np.argmax(scores[1:])) + 1
-    if scores[best] < scores[0] + CLEARER:
+    chosen = _reads_clearer(img, pose.quad, [scaled(base, s) for base in (pose.quad, pose.pattern, quarter(pose.pattern))
+                                             for s in SIZE_CUE])
+    if chosen is None:
         return pose
-    chosen = candidates[best]
     return _if_start(img, push_pairs(grads, chosen, -SETTLE, SETTLE, 9), chosen) or pose
+
+
+def _reads_clearer(img: np.ndarray, quad: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray | None:
+    """The candidate outline whose neighbours read best as cards, if it reads them clearly
+    (CLEARER) better than `quad` does; None otherwise. One batch for all."""
+    scores = neighbours_read(img, [quad] + candidates)
+    best = int(np.argmax(scores[1:])) + 1
+    return None if scores[best] < scores[0] + CLEARER else candidates[best - 1]
 
 
 def _if_start(img: np.ndarray, outline: np.ndarray, pattern: np.ndarray) -> Found | None:
@@ -136,8 +141,7 @@ def sheared(quad: np.ndarray, turn: float) -> np.ndarray:
     c = quad.mean(axis=0)
     ax_w, ax_l = axes(quad)
     w = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]]) @ ax_w / 2
-    l = ax_l / 2
-    return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
+    return parallelogram(c, w, ax_l / 2)
 
 
 def sheared_pose(img: np.ndarray, found: Found) -> Found | None:
@@ -146,12 +150,8 @@ def sheared_pose(img: np.ndarray, found: Found) -> Found | None:
     turned across a slanted view looks sheared, and the walk from an outline square to one pair of
     its sides reads a few cards across the true ones."""
     bases = (found.quad, found.pattern, quarter(found.pattern))
-    candidates = [found.quad] + [scaled(sheared(b, t), s) for b in bases for t in SHEARS for s in SHEAR_SIZES]
-    scores = neighbours_read(img, candidates)
-    best = int(np.argmax(scores[1:])) + 1
-    if scores[best] < scores[0] + CLEARER:
-        return None
-    return _if_start(img, candidates[best], candidates[best])
+    chosen = _reads_clearer(img, found.quad, [scaled(sheared(b, t), s) for b in bases for t in SHEARS for s in SHEAR_SIZES])
+    return None if chosen is None else _if_start(img, chosen, chosen)
 
 
 def quarter(quad: np.ndarray) -> np.ndarray:
@@ -161,4 +161,4 @@ def quarter(quad: np.ndarray) -> np.ndarray:
     ax_w, ax_l = axes(q)
     w = ax_l / (np.linalg.norm(ax_l) + 1e-9) * np.linalg.norm(ax_w) / 2
     l = -ax_w / (np.linalg.norm(ax_w) + 1e-9) * np.linalg.norm(ax_l) / 2
-    return np.array([c - w - l, c + w - l, c + w + l, c - w + l])
+    return parallelogram(c, w, l)
