@@ -15,10 +15,13 @@ from .goals import GoalColumn, find_blobs, find_goal_columns, maze_blob
 from .image_io import Photo
 from .ladder import evidence, fit_cross, rectify
 from .settings import ScanSettings, StartSettings
-from .start import ASPECT, SMALL_SCALES, StartHit, odd_candidates, odd_patches, start_candidates
+from .start import ASPECT, SMALL_SCALES, STRIP_SCALES, StartHit, odd_candidates, odd_patches, start_candidates
 from .start_view import view_candidates
 
 START_ALONE = 0.15   # the reader's p(start) a window needs when only the ladder vouches for it
+# the strip's looser gates (Seen.start_hits): where the card mask must see card and the start
+# sizes searched, as vision.start.start_candidates takes them
+LOOSE_GATES = {"covered": ("covered", STRIP_SCALES), "small": ("anywhere", SMALL_SCALES)}
 
 
 class Seen:
@@ -58,11 +61,8 @@ class Seen:
         if key not in self._hits:
             if gate == "centre":
                 self._hits[key] = start_candidates(self.lab, self._mask, column, s) + odd_candidates(self.patches, column, s)
-            elif gate == "covered":
-                loose = start_candidates(self.lab, self._mask, column, s, "covered")
-                self._hits[key] = [h for h in loose if not _on_one_of(h, self.start_hits(column, s))]
-            elif gate == "small":
-                loose = start_candidates(self.lab, self._mask, column, s, "anywhere", SMALL_SCALES)
+            elif gate in LOOSE_GATES:
+                loose = start_candidates(self.lab, self._mask, column, s, *LOOSE_GATES[gate])
                 self._hits[key] = [h for h in loose if not _on_one_of(h, self.start_hits(column, s))]
             else:   # kept even where a spot of the strip lies: that spot's window may be posed wrong
                 self._hits[key] = view_candidates(self.lab, self._mask, column, s)

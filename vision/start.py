@@ -133,11 +133,12 @@ def start_candidates(lab: np.ndarray, mask: np.ndarray, goals: GoalColumn, s: St
                 if size[0] < 8 or size[1] < 8 or size[0] * size[1] > 4e6:
                     continue
                 patch = cv2.warpAffine(lab, m, size, flags=cv2.INTER_AREA)
-                fg = cv2.warpAffine(mask, m, size, flags=cv2.INTER_NEAREST) > 0
-                if on == "covered":
-                    fg |= _card_cover(fg) > 0.5
-                elif on == "anywhere":
-                    fg[:] = True
+                if on == "anywhere":
+                    fg = np.ones(patch.shape[:2], bool)
+                else:
+                    fg = cv2.warpAffine(mask, m, size, flags=cv2.INTER_NEAREST) > 0
+                    if on == "covered":
+                        fg |= _card_cover(fg) > 0.5
                 cross, odd = score_map(patch)
                 score = np.where((cross > s.min_cross) & fg & (odd > s.min_ladder), cross + odd, 0)
                 inv = cv2.invertAffineTransform(m)
