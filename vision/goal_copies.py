@@ -29,7 +29,9 @@ def _axes(blob: Blob) -> tuple[np.ndarray, float, float] | None:
         return None
     if blob_quad(blob) is None:
         return None
-    a = np.radians(angle + (0.0 if w >= h else 90.0))
+    # OpenCV 4.x and 5.x report the box's angle in different ranges (a long axis may come out
+    # turned 180 degrees): fold it into one range so the strip, hence the match, is the same
+    a = np.radians((angle + (0.0 if w >= h else 90.0) + 90.0) % 180.0 - 90.0)
     return np.array([np.cos(a), np.sin(a)]), float(long_side), float(short_side)
 
 
