@@ -6,16 +6,15 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from . import board, cellnet, start_first, start_pose, start_size, start_view
+from . import board, frame_read, start_first, start_pose, start_size, start_view
 from .errors import ScanError, StartNotFound, TooBlurred
 from .fiducials import Seen, find_fiducials
 from .fit import Gradients
 from .frame import Frame, board_frame
-from .goal_cells import goal_p, goals_wider
+from .goal_cells import goals_wider
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask, thin
-from .start_checks import read_as_start, shaped_like_goals
 from .settings import ScanSettings, StartSettings
 from .warnings import board_warnings
 
@@ -90,12 +89,17 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
     for source in (find_fiducials, _start_first):
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
-                score, sane, cells, h = _read_frame(photo, mask, grads, frame, goals, settings)
-                if not (_goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells)):
+                read = frame_read.read_frame(photo, mask, grads, frame, goals, settings)
+                if not frame_read.framed(read[2], photo):
                     continue
-                if (best is None or score > best[0]) and read_as_start(photo.fine, cells, h):
-                    best, best_sane = (score, goals, cells, h), sane
-                if _settled(sane, cells, i, settings.start):
+                starts = None   # not asked: a better frame is already kept
+                if best is None or read[0] > best[0]:
+                    kept = frame_read.kept(photo, mask, grads, read, goals, settings)
+                    starts = kept is not None
+                    read = kept if kept is not None else read
+                    if kept is not None and (best is None or kept[0] > best[0]):
+                        best, best_sane = (kept[0], goals, kept[2], kept[3]), kept[1]
+                if _settled(read[1], starts, read[2], i, settings.start):
                     break
         except ScanError as err:
             error = error or err
@@ -103,25 +107,13 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
             break   # a frame from the goal column that reads the maze clearly: no start-first search
     if best is None:
         raise error or StartNotFound()
-    best = _start_beside(photo, mask, grads, best, settings)
+    best = frame_read.start_beside(photo, mask, grads, best, settings)
     _, goals, cells, h = best
     cells = goals_wider(photo.fine, h, board.start_from_fit(cells, h))
     _read_enough(photo, mask, cells, settings.start)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}
     return cards, debug
-
-
-def _goals_in_view(cells: list, shape: tuple) -> bool:
-    """Whether the frame puts every goal in the photo, at least half of it: the goal column is
-    part of the photo a board is read from (a refused photo asks for all three goals in view), so
-    a frame with a goal off the photo has taken other cards for the goals and stretched the grid."""
-    h, w = shape[:2]
-    for c in (c for c in cells if c.kind == "goal"):
-        (x, y), half = c.quad.mean(axis=0), 0.5 * min(np.linalg.norm(c.quad[1] - c.quad[0]), np.linalg.norm(c.quad[3] - c.quad[0]))
-        if not (-half <= x < w + half and -half <= y < h + half):
-            return False
-    return True
 
 
 def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) -> None:
@@ -136,31 +128,14 @@ def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) 
         raise StartNotFound(f"the card taken for it leaves {1 - covered:.0%} of the maze around it unread")
 
 
-def _settled(sane: bool, cells: list, i: int, s: StartSettings) -> bool:
+def _settled(sane: bool, starts: bool | None, cells: list, i: int, s: StartSettings) -> bool:
     """Whether the i-th frame (from 0) read ends the search: a clear one reading a handful of path
-    cards, or the last one allowed. A clear frame that reads only a few cards may be a start posed
-    askew whose walk stopped early where the mask hardly sees the maze: the next frames are read too."""
-    return (sane and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
-
-
-def _start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, settings: ScanSettings) -> tuple:
-    """The frame read again from a card the walk found that the reader is sure is the start,
-    where the card at (0,0) reads less like it (a start posed one card off its ladder reads the
-    maze shifted by a cell, often surely, and cells across two cards can read as more cards than
-    the true frame finds): the start card defines the frame, so its reading is kept when it reads
-    the maze cleanly (or better)."""
-    score, goals, cells, h = best
-    start = next(c for c in cells if c.kind == "start")
-    rival = max((c for c in cells if c.kind == "path"), key=lambda c: c.p_start, default=None)
-    if rival is None or rival.p_start < board.SURE:
-        return best
-    if cellnet.read(photo.fine, [start.quad])[0].p("start") >= rival.p_start:
-        return best
-    moved = h @ np.float64([[1, 0, rival.col], [0, 1, rival.row], [0, 0, 1]])
-    frame = Frame(rival.quad, [c.quad for c in sorted(cells, key=lambda c: (c.col, c.row)) if c.kind == "goal"],
-                  moved, rival.quad)
-    score2, sane2, cells2, h2 = _read_frame(photo, mask, grads, frame, goals, settings)
-    return (score2, goals, cells2, h2) if sane2 or score2 > score else best
+    cards, or the last one allowed. A frame whose (0,0) does not read as the start (`starts`
+    False; None when not asked, a better frame being kept) is not clear however well it reads:
+    frames after it may find the true one (OpenCV 4.10 framed main #0070 a row off first). A
+    clear frame that reads only a few cards may be a start posed askew whose walk stopped early
+    where the mask hardly sees the maze: the next frames are read too."""
+    return (sane and starts is not False and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
 
 
 def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
@@ -197,61 +172,6 @@ def _view_windows(photo: Photo, seen: Seen, column: GoalColumn, s: StartSettings
     """Windows on the start spots of the board plane this column's outlines rectify that the
     reader takes for the start (vision.start_view; a steep view turns the strip's windows off)."""
     return start_first.best_windows(photo.fine, start_view.windows(seen.start_hits(column, s, "view"), photo.k), 4)
-
-
-def _read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
-                settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
-    """The board read in this frame, (quality, sane, cells, homography); where the cards found
-    cover little of the maze around the start, also with the start posed at other sizes. Each
-    goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
-    most of the maze unread, or puts its goals where the reader sees fewer than two goal cards,
-    is not trusted on its own: other frames are read too."""
-    cells, h = _read_board(photo, mask, grads, frame, settings)
-    score, sane = _quality(cells, settings.cell.low_confidence)
-    k = photo.k
-    covered = _covered(mask, cells, frame.start, k)
-    if covered < settings.start.explained:
-        first = cells
-        for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
-            cells2, h2 = _read_board(photo, mask, grads, other, settings)
-            score2, sane2 = _quality(cells2, settings.cell.low_confidence)
-            if score2 > score:
-                score, sane, cells, h = score2, sane2, cells2, h2
-        if cells is not first:
-            covered = _covered(mask, cells, frame.start, k)
-        sane = sane and covered >= settings.start.explained
-    seen = _goal_count(photo.fine, cells)
-    return score + seen, sane and seen >= 2, cells, h
-
-
-def _covered(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:
-    """Share of the maze's blob round the start the frame's cards cover; cards restored from the
-    walk's first pass (board._restored) are left out: they do not vouch for the frame's last fit."""
-    return start_size.explained(mask, [c.quad for c in cells if not c.restored], start, 1.0 / k)
-
-
-def _goal_count(img: np.ndarray, cells: list) -> int:
-    """How many of the frame's goal outlines the reader takes for a goal card (face down or up)."""
-    return sum(goal_p(g) >= 0.5 for g in cellnet.read(img, [c.quad for c in cells if c.kind == "goal"]))
-
-
-def _read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
-    """Every card the walk finds in this frame: (cells, board->image homography)."""
-    k = photo.k
-    surface = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / k), frame.start)
-    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
-    return board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
-
-
-def _quality(cells: list, low: float) -> tuple[float, bool]:
-    """How well a frame reads the maze: cards read clearly count for it, unsure ones three times
-    against (a start one cell off, or a cross elsewhere taken for the start, puts the grid across
-    the cards); sane when few of its cards are unsure (at most a quarter of its path cards), so
-    no other frame is tried once it also reads a handful of path cards (`StartSettings.few`).
-    Cards restored from the walk's first pass (board._restored) count neither way."""
-    paths = [c.confidence for c in cells if c.kind == "path" and not c.restored]
-    unsure = sum(c < low for c in paths)
-    return len(paths) - 3.0 * unsure, unsure <= 0.25 * len(paths)
 
 
 def _card_dict(c: board.Cell, fine_scale: float) -> dict:

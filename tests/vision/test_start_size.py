@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import fiducials
+from vision import fiducials, frame_read
 from vision.fit import Gradients
 from vision.image_io import load_photo
 from vision.mask import card_mask
@@ -52,9 +52,9 @@ def test_a_start_posed_at_the_wrong_size_is_posed_again_and_the_board_read():
     mask = card_mask(photo.work, st.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
     column, frame = next(fiducials.find_fiducials(photo, mask, grads, fiducials.Seen(photo, mask, st), st))
-    cells, _ = S._read_board(photo, mask, grads, frame, st)
+    cells, _ = frame_read.read_board(photo, mask, grads, frame, st)
     assert sorted(map(_key, cells)) != want           # the first pose alone misreads the board
-    _, _, cells, _ = S._read_frame(photo, mask, grads, frame, column, st)
+    _, _, cells, _ = frame_read.read_frame(photo, mask, grads, frame, column, st)
     assert sorted(map(_key, cells)) == want
 
 

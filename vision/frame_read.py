@@ -1,0 +1,130 @@
+"""A board read in one frame, and whether the answer may keep it: the walk from the frame's start
+(vision.board), how well it reads the maze, and the frame moved onto the card the reader is sure
+is the start when (0,0) is not (the start card defines the frame)."""
+import numpy as np
+
+from . import board, cellnet, start_size
+from .fit import Gradients
+from .frame import Frame
+from .goal_cells import goal_p
+from .goals import GoalColumn
+from .image_io import Photo
+from .settings import ScanSettings
+from .start_checks import read_as_start, shaped_like_goals
+
+
+def goals_in_view(cells: list, shape: tuple) -> bool:
+    """Whether the frame puts every goal in the photo, at least half of it: the goal column is
+    part of the photo a board is read from (a refused photo asks for all three goals in view), so
+    a frame with a goal off the photo has taken other cards for the goals and stretched the grid."""
+    h, w = shape[:2]
+    for c in (c for c in cells if c.kind == "goal"):
+        (x, y), half = c.quad.mean(axis=0), 0.5 * min(np.linalg.norm(c.quad[1] - c.quad[0]), np.linalg.norm(c.quad[3] - c.quad[0]))
+        if not (-half <= x < w + half and -half <= y < h + half):
+            return False
+    return True
+
+
+def framed(cells: list, photo: Photo) -> bool:
+    """Whether a frame's goals are in view and read like goals (see goals_in_view, shaped_like_goals)."""
+    return goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells)
+
+
+def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: tuple, goals: GoalColumn,
+          settings: ScanSettings) -> tuple | None:
+    """The reading (score, sane, cells, h) a frame offers the answer: its own when its (0,0) reads
+    as the start; else its reading moved onto a card the walk found that the reader is sure is the
+    start, when there (0,0) reads as the start (a start posed one card off its ladder reads the
+    maze shifted by a cell, as does a goal column a row off: the start card defines the frame);
+    else None."""
+    if read_as_start(photo.fine, read[2], read[3]):
+        return read
+    moved = moved_onto_start(photo, mask, grads, read[2], read[3], goals, settings)
+    if moved is None or not framed(moved[2], photo) or not read_as_start(photo.fine, moved[2], moved[3]):
+        return None
+    return moved
+
+
+def moved_onto_start(photo: Photo, mask: np.ndarray, grads: Gradients, cells: list, h: np.ndarray,
+                      goals: GoalColumn, settings: ScanSettings) -> tuple | None:
+    """The frame read again from the path card the reader is surest is the start, when it is sure
+    and the card at (0,0) reads less like it: (score, sane, cells, h); None otherwise."""
+    start = next(c for c in cells if c.kind == "start")
+    rival = max((c for c in cells if c.kind == "path"), key=lambda c: c.p_start, default=None)
+    if rival is None or rival.p_start < board.SURE:
+        return None
+    if cellnet.read(photo.fine, [start.quad])[0].p("start") >= rival.p_start:
+        return None
+    moved = h @ np.float64([[1, 0, rival.col], [0, 1, rival.row], [0, 0, 1]])
+    frame = Frame(rival.quad, [c.quad for c in sorted(cells, key=lambda c: (c.col, c.row)) if c.kind == "goal"],
+                  moved, rival.quad)
+    return read_frame(photo, mask, grads, frame, goals, settings)
+
+
+def start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, settings: ScanSettings) -> tuple:
+    """The kept frame read again from a card the walk found that the reader is sure is the start,
+    where the card at (0,0) reads less like it (a start posed one card off its ladder reads the
+    maze shifted by a cell, often surely, and cells across two cards can read as more cards than
+    the true frame finds): the start card defines the frame, so its reading is kept when it reads
+    the maze cleanly (or better)."""
+    score, goals, cells, h = best
+    moved = moved_onto_start(photo, mask, grads, cells, h, goals, settings)
+    if moved is None:
+        return best
+    score2, sane2, cells2, h2 = moved
+    return (score2, goals, cells2, h2) if sane2 or score2 > score else best
+
+
+def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
+                settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
+    """The board read in this frame, (quality, sane, cells, homography); where the cards found
+    cover little of the maze around the start, also with the start posed at other sizes. Each
+    goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
+    most of the maze unread, or puts its goals where the reader sees fewer than two goal cards,
+    is not trusted on its own: other frames are read too."""
+    cells, h = read_board(photo, mask, grads, frame, settings)
+    score, sane = quality(cells, settings.cell.low_confidence)
+    k = photo.k
+    covered = covered_share(mask, cells, frame.start, k)
+    if covered < settings.start.explained:
+        first = cells
+        for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
+            cells2, h2 = read_board(photo, mask, grads, other, settings)
+            score2, sane2 = quality(cells2, settings.cell.low_confidence)
+            if score2 > score:
+                score, sane, cells, h = score2, sane2, cells2, h2
+        if cells is not first:
+            covered = covered_share(mask, cells, frame.start, k)
+        sane = sane and covered >= settings.start.explained
+    seen = goal_count(photo.fine, cells)
+    return score + seen, sane and seen >= 2, cells, h
+
+
+def covered_share(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:
+    """Share of the maze's blob round the start the frame's cards cover; cards restored from the
+    walk's first pass (board._restored) are left out: they do not vouch for the frame's last fit."""
+    return start_size.explained(mask, [c.quad for c in cells if not c.restored], start, 1.0 / k)
+
+
+def goal_count(img: np.ndarray, cells: list) -> int:
+    """How many of the frame's goal outlines the reader takes for a goal card (face down or up)."""
+    return sum(goal_p(g) >= 0.5 for g in cellnet.read(img, [c.quad for c in cells if c.kind == "goal"]))
+
+
+def read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
+    """Every card the walk finds in this frame: (cells, board->image homography)."""
+    k = photo.k
+    surface = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / k), frame.start)
+    start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
+    return board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
+
+
+def quality(cells: list, low: float) -> tuple[float, bool]:
+    """How well a frame reads the maze: cards read clearly count for it, unsure ones three times
+    against (a start one cell off, or a cross elsewhere taken for the start, puts the grid across
+    the cards); sane when few of its cards are unsure (at most a quarter of its path cards), so
+    no other frame is tried once it also reads a handful of path cards (`StartSettings.few`).
+    Cards restored from the walk's first pass (board._restored) count neither way."""
+    paths = [c.confidence for c in cells if c.kind == "path" and not c.restored]
+    unsure = sum(c < low for c in paths)
+    return len(paths) - 3.0 * unsure, unsure <= 0.25 * len(paths)
