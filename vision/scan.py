@@ -92,14 +92,13 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                 read = frame_read.read_frame(photo, mask, grads, frame, goals, settings)
                 if not frame_read.framed(read[2], photo):
                     continue
-                starts = None   # not asked: a better frame is already kept
+                refused = False
                 if best is None or read[0] > best[0]:
                     kept = frame_read.kept(photo, mask, grads, read, goals, settings)
-                    starts = kept is not None
-                    read = kept if kept is not None else read
+                    refused, read = kept is None, kept if kept is not None else read
                     if kept is not None and (best is None or kept[0] > best[0]):
                         best, best_sane = (kept[0], goals, kept[2], kept[3]), kept[1]
-                if _settled(read[1], starts, read[2], i, settings.start):
+                if _settled(read[1], read[2], i, settings.start, refused and best_sane):
                     break
         except ScanError as err:
             error = error or err
@@ -128,14 +127,17 @@ def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) 
         raise StartNotFound(f"the card taken for it leaves {1 - covered:.0%} of the maze around it unread")
 
 
-def _settled(sane: bool, starts: bool | None, cells: list, i: int, s: StartSettings) -> bool:
+def _settled(sane: bool, cells: list, i: int, s: StartSettings, refused_over_clear: bool = False) -> bool:
     """Whether the i-th frame (from 0) read ends the search: a clear one reading a handful of path
-    cards, or the last one allowed. A frame whose (0,0) does not read as the start (`starts`
-    False; None when not asked, a better frame being kept) is not clear however well it reads:
-    frames after it may find the true one (OpenCV 4.10 framed main #0070 a row off first). A
-    clear frame that reads only a few cards may be a start posed askew whose walk stopped early
-    where the mask hardly sees the maze: the next frames are read too."""
-    return (sane and starts is not False and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
+    cards, or the last one allowed. A clear frame that reads only a few cards may be a start posed
+    askew whose walk stopped early where the mask hardly sees the maze: the next frames are read too.
+    A clear frame refused as its (0,0) does not read as the start (even moved onto a sure one) ends
+    it too, the start-first search being read next, unless a clear frame is already kept: then it
+    would end the whole search on the kept frame, often a small one (OpenCV 4.10, main #0110: 6
+    cards kept, 22 a row off refused, the true 28 next): `refused_over_clear`. (Never ending on a refused frame lost 2 MP #0055: a muddled frame was kept over start-first's.)
+    """
+    clear = sane and not refused_over_clear
+    return (clear and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
 
 
 def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):
