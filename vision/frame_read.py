@@ -31,7 +31,7 @@ def framed(cells: list, photo: Photo) -> bool:
 
 
 def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: tuple, goals: GoalColumn,
-          settings: ScanSettings) -> tuple | None:
+         settings: ScanSettings) -> tuple | None:
     """The reading (score, sane, cells, h) a frame offers the answer: its own when its (0,0) reads
     as the start; else its reading moved onto a card the walk found that the reader is sure is the
     start, when there (0,0) reads as the start (a start posed one card off its ladder reads the
@@ -46,7 +46,7 @@ def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: tuple, goals: G
 
 
 def moved_onto_start(photo: Photo, mask: np.ndarray, grads: Gradients, cells: list, h: np.ndarray,
-                      goals: GoalColumn, settings: ScanSettings) -> tuple | None:
+                     goals: GoalColumn, settings: ScanSettings) -> tuple | None:
     """The frame read again from the path card the reader is surest is the start, when it is sure
     and the card at (0,0) reads less like it: (score, sane, cells, h); None otherwise."""
     start = next(c for c in cells if c.kind == "start")
@@ -76,7 +76,7 @@ def start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, 
 
 
 def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
-                settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
+               settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
     """The board read in this frame, (quality, sane, cells, homography); where the cards found
     cover little of the maze around the start, also with the start posed at other sizes. Each
     goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
