@@ -83,10 +83,16 @@ def _restored(sf: Surface, cells: dict, first: dict, h: np.ndarray, off: float =
             continue
         if float(np.abs(geometry.board_point(inv, c.quad) - pos).max()) > off:
             continue
-        if mask_cover(sf, c.quad) < 0.2 or overlaps(c.quad, [o.quad for o in out.values()]):
+        if mask_cover(sf, c.quad) < 0.2 or any(_on(c.quad, o.quad) for o in out.values()):
             continue
         out[pos] = replace(c, restored=True)
     return out
+
+
+def _on(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether either outline's middle lies inside the other."""
+    return (cv2.pointPolygonTest(np.float32(b), tuple(map(float, a.mean(axis=0))), False) >= 0
+            or cv2.pointPolygonTest(np.float32(a), tuple(map(float, b.mean(axis=0))), False) >= 0)
 
 
 def _beside_goals(cells: list[Cell], low: float) -> list[Cell]:

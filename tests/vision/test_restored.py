@@ -1,4 +1,5 @@
 """A sure card the walk's first pass found and its last pass lost comes back, where it still fits."""
+import cv2
 import numpy as np
 import pytest
 
@@ -38,3 +39,16 @@ def test_only_sure_cards_still_on_their_cell_on_card_and_free_come_back():
     assert set(out) == {(0, 0), (1, 0), (4, 1), (2, 0)}
     assert out[(1, 0)].confidence == 0.95
     assert out[(2, 0)].restored and not out[(1, 0)].restored
+
+
+def test_a_card_beside_an_outline_stretched_toward_it_still_comes_back():
+    """600000 #0048: the last pass read (0,2) on an outline stretched half a card toward (-1,2),
+    which it lost; the sure first-pass card there was kept out as if a card lay on it (centres
+    closer than 0.6 of that stretched outline's width). A card lies on another only where either
+    outline holds the other's middle."""
+    stretched = cv2.perspectiveTransform(np.float32([[[2.1, -0.49], [3.6, -0.49], [3.6, 0.49], [2.1, 0.49]]]), H)[0]
+    last = {(0, 0): Cell(0, 0, "start", "NESW", False, None, 1.0, geometry.quad_of(H, 0, 0)),
+            (3, 0): Cell(3, 0, "path", "EW", False, None, 0.99, stretched.astype(np.float64))}
+    first = {(2, 0): card(2, 0, 1.0)}
+    out = _restored(surface(), last, first, H)
+    assert set(out) == {(0, 0), (3, 0), (2, 0)}
