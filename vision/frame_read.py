@@ -1,6 +1,8 @@
 """A board read in one frame, and whether the answer may keep it: the walk from the frame's start
 (vision.board), how well it reads the maze, and the frame moved onto the card the reader is sure
 is the start when (0,0) is not (the start card defines the frame)."""
+from typing import NamedTuple
+
 import numpy as np
 
 from . import board, cellnet, start_size
@@ -11,6 +13,16 @@ from .goals import GoalColumn
 from .image_io import Photo
 from .settings import ScanSettings
 from .start_checks import read_as_start, shaped_like_goals
+
+
+class Reading(NamedTuple):
+    """A board read in one frame: its weight (clear cards and goals seen, unsure cards against),
+    whether it can be trusted on its own, the cards, and the board -> image homography."""
+
+    score: float
+    sane: bool
+    cells: list
+    h: np.ndarray
 
 
 def goals_in_view(cells: list, shape: tuple) -> bool:
@@ -30,25 +42,25 @@ def framed(cells: list, photo: Photo) -> bool:
     return goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells)
 
 
-def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: tuple, goals: GoalColumn,
-         settings: ScanSettings) -> tuple | None:
-    """The reading (score, sane, cells, h) a frame offers the answer: its own when its (0,0) reads
+def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: Reading, goals: GoalColumn,
+         settings: ScanSettings) -> Reading | None:
+    """The reading a frame offers the answer: its own when its (0,0) reads
     as the start; else its reading moved onto a card the walk found that the reader is sure is the
     start, when there (0,0) reads as the start (a start posed one card off its ladder reads the
     maze shifted by a cell, as does a goal column a row off: the start card defines the frame);
     else None."""
-    if read_as_start(photo.fine, read[2], read[3]):
+    if read_as_start(photo.fine, read.cells, read.h):
         return read
-    moved = moved_onto_start(photo, mask, grads, read[2], read[3], goals, settings)
-    if moved is None or not framed(moved[2], photo) or not read_as_start(photo.fine, moved[2], moved[3]):
+    moved = moved_onto_start(photo, mask, grads, read.cells, read.h, goals, settings)
+    if moved is None or not framed(moved.cells, photo) or not read_as_start(photo.fine, moved.cells, moved.h):
         return None
     return moved
 
 
 def moved_onto_start(photo: Photo, mask: np.ndarray, grads: Gradients, cells: list, h: np.ndarray,
-                     goals: GoalColumn, settings: ScanSettings) -> tuple | None:
+                     goals: GoalColumn, settings: ScanSettings) -> Reading | None:
     """The frame read again from the path card the reader is surest is the start, when it is sure
-    and the card at (0,0) reads less like it: (score, sane, cells, h); None otherwise."""
+    and the card at (0,0) reads less like it; None otherwise."""
     start = next(c for c in cells if c.kind == "start")
     rival = max((c for c in cells if c.kind == "path"), key=lambda c: c.p_start, default=None)
     if rival is None or rival.p_start < board.SURE:
@@ -71,13 +83,12 @@ def start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, 
     moved = moved_onto_start(photo, mask, grads, cells, h, goals, settings)
     if moved is None:
         return best
-    score2, sane2, cells2, h2 = moved
-    return (score2, goals, cells2, h2) if sane2 or score2 > score else best
+    return (moved.score, goals, moved.cells, moved.h) if moved.sane or moved.score > score else best
 
 
 def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
-               settings: ScanSettings) -> tuple[float, bool, list, np.ndarray]:
-    """The board read in this frame, (quality, sane, cells, homography); where the cards found
+               settings: ScanSettings) -> Reading:
+    """The board read in this frame; where the cards found
     cover little of the maze around the start, also with the start posed at other sizes. Each
     goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
     most of the maze unread, or puts its goals where the reader sees fewer than two goal cards,
@@ -97,7 +108,7 @@ def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, g
             covered = covered_share(mask, cells, frame.start, k)
         sane = sane and covered >= settings.start.explained
     seen = goal_count(photo.fine, cells)
-    return score + seen, sane and seen >= 2, cells, h
+    return Reading(score + seen, sane and seen >= 2, cells, h)
 
 
 def covered_share(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:

@@ -90,15 +90,15 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
                 read = frame_read.read_frame(photo, mask, grads, frame, goals, settings)
-                if not frame_read.framed(read[2], photo):
+                if not frame_read.framed(read.cells, photo):
                     continue
                 refused = False
-                if best is None or read[0] > best[0]:
+                if best is None or read.score > best[0]:
                     kept = frame_read.kept(photo, mask, grads, read, goals, settings)
                     refused, read = kept is None, kept if kept is not None else read
-                    if kept is not None and (best is None or kept[0] > best[0]):
-                        best, best_sane = (kept[0], goals, kept[2], kept[3]), kept[1]
-                if _settled(read[1], read[2], i, settings.start, refused and best_sane):
+                    if kept is not None and (best is None or kept.score > best[0]):
+                        best, best_sane = (kept.score, goals, kept.cells, kept.h), kept.sane
+                if _settled(read.sane, read.cells, i, settings.start, refused and best_sane):
                     break
         except ScanError as err:
             error = error or err
