@@ -73,17 +73,17 @@ def moved_onto_start(photo: Photo, mask: np.ndarray, grads: Gradients, cells: li
     return read_frame(photo, mask, grads, frame, goals, settings)
 
 
-def start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, best: tuple, settings: ScanSettings) -> tuple:
+def start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, read: Reading, goals: GoalColumn,
+                 settings: ScanSettings) -> Reading:
     """The kept frame read again from a card the walk found that the reader is sure is the start,
     where the card at (0,0) reads less like it (a start posed one card off its ladder reads the
     maze shifted by a cell, often surely, and cells across two cards can read as more cards than
     the true frame finds): the start card defines the frame, so its reading is kept when it reads
     the maze cleanly (or better)."""
-    score, goals, cells, h = best
-    moved = moved_onto_start(photo, mask, grads, cells, h, goals, settings)
+    moved = moved_onto_start(photo, mask, grads, read.cells, read.h, goals, settings)
     if moved is None:
-        return best
-    return (moved.score, goals, moved.cells, moved.h) if moved.sane or moved.score > score else best
+        return read
+    return moved if moved.sane or moved.score > read.score else read
 
 
 def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,

@@ -84,7 +84,8 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
 def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings, looked: dict) -> tuple[list, dict]:
     """The pipeline after decoding and masking; `looked` gathers what a refused photo's debug sheet shows."""
     looked["mask"] = mask
-    best, best_sane, error, seen = None, False, None, Seen(photo, mask, settings)
+    best: tuple[GoalColumn, frame_read.Reading] | None = None   # the kept frame's goal column and reading
+    error, seen = None, Seen(photo, mask, settings)
     looked["seen"] = seen
     for source in (find_fiducials, _start_first):
         try:
@@ -93,21 +94,22 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                 if not frame_read.framed(read.cells, photo):
                     continue
                 refused = False
-                if best is None or read.score > best[0]:
+                if best is None or read.score > best[1].score:
                     kept = frame_read.kept(photo, mask, grads, read, goals, settings)
                     refused, read = kept is None, kept if kept is not None else read
-                    if kept is not None and (best is None or kept.score > best[0]):
-                        best, best_sane = (kept.score, goals, kept.cells, kept.h), kept.sane
-                if _settled(read.sane, read.cells, i, settings.start, refused and best_sane):
+                    if kept is not None and (best is None or kept.score > best[1].score):
+                        best = goals, kept
+                if _settled(read.sane, read.cells, i, settings.start, refused and best is not None and best[1].sane):
                     break
         except ScanError as err:
             error = error or err
-        if best is not None and best_sane:
+        if best is not None and best[1].sane:
             break   # a frame from the goal column that reads the maze clearly: no start-first search
     if best is None:
         raise error or StartNotFound()
-    best = frame_read.start_beside(photo, mask, grads, best, settings)
-    _, goals, cells, h = best
+    goals, read = best
+    read = frame_read.start_beside(photo, mask, grads, read, goals, settings)
+    cells, h = read.cells, read.h
     cells = goals_wider(photo.fine, h, board.start_from_fit(cells, h))
     _read_enough(photo, mask, cells, settings.start)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
@@ -134,8 +136,8 @@ def _settled(sane: bool, cells: list, i: int, s: StartSettings, refused_over_cle
     A clear frame refused as its (0,0) does not read as the start (even moved onto a sure one) ends
     it too, the start-first search being read next, unless a clear frame is already kept: then it
     would end the whole search on the kept frame, often a small one (OpenCV 4.10, main #0110: 6
-    cards kept, 22 a row off refused, the true 28 next): `refused_over_clear`. (Never ending on a refused frame lost 2 MP #0055: a muddled frame was kept over start-first's.)
-    """
+    cards kept, 22 a row off refused, the true 28 next): `refused_over_clear`. (Never ending on
+    a refused frame lost 2 MP #0055: a muddled frame was kept over start-first's.)"""
     clear = sane and not refused_over_clear
     return (clear and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
 

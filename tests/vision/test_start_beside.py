@@ -24,10 +24,10 @@ def test_a_frame_one_card_off_the_ladder_is_moved_onto_it(scene_424285):
     column = start_first.goal_column(goal_quads, k)
     off = h @ np.float64([[1, 0, 0], [0, 1, 1], [0, 0, 1]])          # (0,0) is the card at (0,1)
     frame = Frame(geometry.quad_of(off, 0, 0), goal_quads, off, geometry.quad_of(off, 0, 0))
-    score, _, cells, h_off = frame_read.read_frame(photo, right.debug["mask"], grads, frame, column, st)
-    moved = frame_read.start_beside(photo, right.debug["mask"], grads, (score, column, cells, h_off), st)
-    assert moved[0] != score                                          # the frame moved
-    start = next(c for c in moved[2] if c.kind == "start")
+    read = frame_read.read_frame(photo, right.debug["mask"], grads, frame, column, st)
+    moved = frame_read.start_beside(photo, right.debug["mask"], grads, read, column, st)
+    assert moved.score != read.score                                  # the frame moved
+    start = next(c for c in moved.cells if c.kind == "start")
     true_start = next(np.array(c["corners"]) for c in truth["cards"] if c["kind"] == "start") * photo.fine_scale
     assert np.linalg.norm(start.quad.mean(axis=0) - true_start.mean(axis=0)) < 0.3 * np.linalg.norm(true_start[1] - true_start[0])
 
