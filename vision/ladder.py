@@ -157,26 +157,37 @@ def _cross_margin(img: np.ndarray, quad: np.ndarray) -> float:
     return float(np.linalg.norm(t - s) - spread)
 
 
-def _posed(quad: np.ndarray, pose: np.ndarray) -> np.ndarray:
-    """The quad moved along its axes (card units), turned, scaled and stretched lengthwise."""
-    c = quad.mean(axis=0)
-    ax_w, ax_l = axes(quad)
-    rel = quad - c
-    # stretch along the length axis, then turn and scale about the centre
-    unit_l = ax_l / (np.linalg.norm(ax_l) + 1e-9)
-    rel = rel + np.outer(rel @ unit_l, unit_l) * (np.exp(pose[4]) - 1)
-    t = pose[2]
-    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
-    return (rel @ rot.T) * np.exp(pose[3]) + c + pose[0] * ax_w + pose[1] * ax_l
+class _Poser:
+    """Quads moved along the card's axes (card units), turned, scaled and stretched lengthwise:
+    what depends on the quad alone (its centre, axes and length direction) is worked out once,
+    as the pose search asks for over a hundred poses of the same quad."""
+
+    def __init__(self, quad: np.ndarray):
+        self.c = quad.mean(axis=0)
+        self.ax_w, self.ax_l = axes(quad)
+        self.rel = quad - self.c
+        self.unit_l = self.ax_l / (np.linalg.norm(self.ax_l) + 1e-9)
+        self.along = np.outer(self.rel @ self.unit_l, self.unit_l)
+
+    def __call__(self, pose: np.ndarray) -> np.ndarray:
+        # stretch along the length axis, then turn and scale about the centre
+        rel = self.rel + self.along * (np.exp(pose[4]) - 1)
+        t = pose[2]
+        rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+        return (rel @ rot.T) * np.exp(pose[3]) + self.c + pose[0] * self.ax_w + pose[1] * self.ax_l
 
 
 CROSS_LIMITS = np.array([0.45, 0.4, np.radians(28.0), 0.5, 0.3])
 
 
 def fit_cross(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """Pose the quad so that it frames a cross best (the start card's own pattern), from a rough guess."""
+    """Pose the quad so that it frames a cross best (the start card's own pattern), from a rough
+    guess: coordinate steps over the five pose parameters, halved four times. A pose tried
+    before (a step back to where the search came from) is not measured again."""
+    posed = _Poser(quad)
     pose = np.zeros(5)
     best = _cross_margin(img, quad)
+    margins: dict[bytes, float] = {}
     step = np.array([0.12, 0.1, np.radians(7.0), 0.12, 0.08])
     for _ in range(4):
         for _ in range(8):
@@ -187,10 +198,12 @@ def fit_cross(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
                     trial[k] += sign * step[k]
                     if np.any(np.abs(trial) > CROSS_LIMITS):
                         continue
-                    sc = _cross_margin(img, _posed(quad, trial))
-                    if sc > best:
-                        pose, best, improved = trial, sc, True
+                    key = trial.tobytes()
+                    if key not in margins:
+                        margins[key] = _cross_margin(img, posed(trial))
+                    if margins[key] > best:
+                        pose, best, improved = trial, margins[key], True
             if not improved:
                 break
         step = step / 2
-    return _posed(quad, pose)
+    return posed(pose)

@@ -69,13 +69,14 @@ def crop(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 
 def standardise(crops: np.ndarray) -> np.ndarray:
-    """N x H x W x 3 uint8 -> N x 3 x H x W float32, each crop's channels at mean 0, spread 1
-    (cv2.meanStdDev per crop: three times faster than numpy's reductions on such small batches)."""
-    out = np.empty((len(crops), 3, CROP_H, CROP_W), np.float32)
-    for i, c in enumerate(crops):
-        mean, std = cv2.meanStdDev(c)
-        x = (c.astype(np.float32) - mean.ravel().astype(np.float32)) / (std.ravel().astype(np.float32) + 8.0)
-        out[i] = x.transpose(2, 0, 1)
+    """N x H x W x 3 uint8 -> N x 3 x H x W float32, each crop's channels at mean 0, spread 1.
+    The statistics come from cv2.meanStdDev per crop (three times faster than numpy's reductions
+    on such small batches), the float planes from one cv2.dnn.blobFromImages (its channel
+    transpose is half the cost of doing it per crop); the same float32 arithmetic either way."""
+    stats = np.array([np.concatenate(cv2.meanStdDev(c)).ravel() for c in crops]).astype(np.float32)
+    out = cv2.dnn.blobFromImages(list(crops))
+    out -= stats[:, :3, None, None]
+    out /= (stats[:, 3:] + np.float32(8.0))[:, :, None, None]
     return out
 
 
