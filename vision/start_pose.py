@@ -45,25 +45,32 @@ CLEARER = 1.0     # how much more surely (summed over the neighbours) another po
 SETTLE = 0.08     # how far (share of its sides) the chosen outline may move onto the card's edges
 
 
-def neighbours_read(img: np.ndarray, quads: list[np.ndarray]) -> list[float]:
+def neighbours_read(img: np.ndarray, quads: list[np.ndarray], least: float = -1.0) -> list[float]:
     """For each start outline, how surely the eight cells around it read as cards: the reader's
     belief in a card times its sureness, summed, times its belief that the outline is the start
     (-1 for an outline that fixes no homography). At the start's true size and turn its neighbours
     are whole cards (or table); a fifth too small or too large, or turned a quarter, each cell
-    straddles two cards and the reader calls it no card, or is unsure. One batch for all."""
+    straddles two cards and the reader calls it no card, or is unsure. The outlines are read in
+    one batch, then the neighbours of those that can reach `least` in one more: the sum is at
+    most 8, so an outline the reader gives p(start) under least / 8 cannot, and its neighbours
+    are not read (it gets 0)."""
+    starts = [g.p("start") for g in cellnet.read(img, quads)]
     crops: list[np.ndarray] = []
-    at: dict[int, int] = {}            # outline -> where its crops begin
+    at: dict[int, int] = {}            # outline -> where its neighbours' crops begin
+    scores = [-1.0] * len(quads)
     for i, quad in enumerate(quads):
         try:
             h = start_homography(quad)
         except ValueError:
             continue
-        at[i] = len(crops)
-        crops += [quad] + [quad_of(h, c, r) for c, r in NEIGHBOURS]
+        scores[i] = 0.0
+        if starts[i] * len(NEIGHBOURS) >= least:
+            at[i] = len(crops)
+            crops += [quad_of(h, c, r) for c, r in NEIGHBOURS]
     guesses = cellnet.read(img, crops)
-    n = len(NEIGHBOURS)
-    return [guesses[j].p("start") * float(sum((1.0 - g.p("empty")) * g.sureness for g in guesses[j + 1:j + 1 + n]))
-            if (j := at.get(i)) is not None else -1.0 for i in range(len(quads))]
+    for i, j in at.items():
+        scores[i] = starts[i] * float(sum((1.0 - g.p("empty")) * g.sureness for g in guesses[j:j + len(NEIGHBOURS)]))
+    return scores
 
 
 def sized(img: np.ndarray, grads: Gradients, pose: Found) -> Found:
@@ -83,7 +90,8 @@ def sized(img: np.ndarray, grads: Gradients, pose: Found) -> Found:
 def _reads_clearer(img: np.ndarray, quad: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray | None:
     """The candidate outline whose neighbours read best as cards, if it reads them clearly
     (CLEARER) better than `quad` does; None otherwise. One batch for all."""
-    scores = neighbours_read(img, [quad] + candidates)
+    base = neighbours_read(img, [quad])[0]
+    scores = [base] + neighbours_read(img, candidates, base + CLEARER)
     best = int(np.argmax(scores[1:])) + 1
     return None if scores[best] < scores[0] + CLEARER else candidates[best - 1]
 

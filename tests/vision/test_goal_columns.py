@@ -60,3 +60,44 @@ def test_three_squares_in_line_are_no_goal_column():
     assert not any(all(c[0] == 100 for c in column) for column in found)
     mixed = [_square(100, 100, 3600), _blob(100, 220, 3600, (80, 150, 170)), _square(100, 340, 3600)]
     assert find_goal_columns(mixed, GoalSettings())
+
+
+def _every_trio(blobs: list[Blob], s: GoalSettings) -> list[tuple]:
+    """find_goal_columns' answer the slow way: every trio, every middle card, no prefilter."""
+    from itertools import combinations
+    from vision.goals import SQUARE, _in_view, _squareness, _triple_score
+    level, steep = [], []
+    for trio in combinations(blobs, 3):
+        if all(_squareness(b) > SQUARE for b in trio):
+            continue
+        for mid in range(3):
+            a, c = [trio[k] for k in range(3) if k != mid]
+            score = _triple_score(a, trio[mid], c, s)
+            if score is not None:
+                level.append((a, trio[mid], c, score))
+            elif (score := _triple_score(a, trio[mid], c, s, _in_view)) is not None:
+                steep.append((a, trio[mid], c, score))
+    return sorted(level, key=lambda t: t[3]) + sorted(steep, key=lambda t: t[3])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_trio_prefilter_drops_no_column(seed):
+    """Trios are sifted all at once on what does not depend on the middle card (sizes alike, two
+    colours alike, not three squares): on a cluttered table of cards, goals and squares of many
+    sizes and colours, the columns found are exactly those of testing every trio in full."""
+    rng = np.random.default_rng(seed)
+    blobs = []
+    for _ in range(24):
+        x, y, area = rng.uniform(0, 1500), rng.uniform(0, 1000), rng.uniform(1500, 6000)
+        colour = (rng.uniform(60, 200), *rng.choice([[150.0, 140.0], [120.0, 120.0], [140.0, 160.0]]) + rng.normal(0, 8, 2))
+        blob = _blob(x, y, area, colour)
+        if rng.random() < 0.3:   # a checked cloth's square
+            side = np.sqrt(area)
+            blob = Blob(blob.centre, area, side, blob.colour, np.int32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]]))
+        blobs.append(blob)
+    for i in range(4):   # three goals in a line, and a steep one
+        blobs.append(_blob(700, 100 + 160 * i, 4000, (100, 150, 140)))
+    s = GoalSettings()
+    want = [(a.centre.tolist(), b.centre.tolist(), c.centre.tolist(), sc) for a, b, c, sc in _every_trio(blobs, s)]
+    got = [(*(b.centre.tolist() for b in g.blobs), g.score) for g in find_goal_columns(blobs, s)]
+    assert len(want) > 3 and got == want

@@ -33,6 +33,21 @@ def test_the_neighbours_read_as_cards_only_round_the_true_size_and_turn(scene_42
     assert max(small, large, turned) < 0.5 * true
 
 
+def test_outlines_that_cannot_reach_the_bar_are_not_read_round(scene_424285):
+    """The neighbours' sum is at most 8: an outline whose p(start) times 8 is under the bar cannot
+    reach it, so its neighbours are not read (it scores 0); every other outline scores as unbarred."""
+    start = _truth_start(scene_424285)
+    fine = scene_424285.surface.fine
+    outlines = [_scaled(start, s) for s in (0.3, 0.6, 1.0, 1.6, 3.0)] + [quarter(start), start + 0.5 * (start[1] - start[0])]
+    full = neighbours_read(fine, outlines)
+    barred = neighbours_read(fine, outlines, least=1.0)
+    read = [f for f, b in zip(full, barred) if b == f]
+    assert 0 < len(read) < len(outlines)            # some outlines were passed over, not all
+    for f, b in zip(full, barred):
+        assert b == f or (b == 0.0 and f < 1.0)
+    assert barred[2] == full[2] > 2.0               # the start's own outline reads its neighbours
+
+
 def test_a_start_posed_too_small_is_sized_by_its_neighbours(scene_424285):
     start = _truth_start(scene_424285)
     sf = scene_424285.surface
