@@ -81,22 +81,21 @@ def _drifted(sf: Surface, h: np.ndarray, unread: list[tuple[int, int]], cells: d
     tried = [(c + dc, r + dr, float(np.hypot(dc, dr))) for c, r in unread for dc, dr in DRIFTS]
     pushed = push_sides_many(sf.grads, np.array([geometry.quad_of(h, c, r) for c, r, _ in tried]).reshape(-1, 4, 2),
                              -search, search, 15)
+    inv = np.linalg.inv(h)
     for (_, _, off), quad in zip(tried, pushed):
         moved = trimmed(sf, quad)
-        if not overlaps(moved, taken):
-            windows.append((off, moved))
-    reads = cellnet.read(sf.fine, [q for _, q in windows])
-    inv = np.linalg.inv(h)
+        if overlaps(moved, taken):
+            continue
+        b = geometry.board_point(inv, moved)
+        pos = (int(round(b[0])), int(round(b[1])))
+        if _card_sized(moved, h, b) and pos not in cells:   # else never taken: not read
+            windows.append((off, moved, pos))
+    reads = cellnet.read(sf.fine, [q for _, q, _ in windows])
     found: dict[tuple[int, int], np.ndarray] = {}
-    for (_, quad), g in sorted(zip(windows, reads), key=lambda t: (-card_p(t[1]), t[0][0])):
+    for (_, quad, pos), g in sorted(zip(windows, reads), key=lambda t: (-card_p(t[1]), t[0][0])):
         if card_p(g) <= sure or overlaps(quad, list(found.values())):
             continue
-        b = geometry.board_point(inv, quad)
-        if not _card_sized(quad, h, b):
-            continue
-        pos = (int(round(b[0])), int(round(b[1])))
-        if pos not in cells:
-            found.setdefault(pos, quad)
+        found.setdefault(pos, quad)
     return found
 
 
