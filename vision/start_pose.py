@@ -89,7 +89,8 @@ def sized(img: np.ndarray, grads: Gradients, pose: Found) -> Found:
 
 def _reads_clearer(img: np.ndarray, quad: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray | None:
     """The candidate outline whose neighbours read best as cards, if it reads them clearly
-    (CLEARER) better than `quad` does; None otherwise. One batch for all."""
+    (CLEARER) better than `quad` does; None otherwise. `quad`'s own score first: it sets the bar
+    below which a candidate's neighbours need not be read."""
     base = neighbours_read(img, [quad])[0]
     scores = [base] + neighbours_read(img, candidates, base + CLEARER)
     best = int(np.argmax(scores[1:])) + 1
