@@ -165,7 +165,9 @@ def _alike_trios(blobs: list[Blob], s: GoalSettings) -> list[tuple[Blob, Blob, B
         return []
     idx = np.array(list(combinations(range(n), 3)), np.intp)
     areas = np.array([b.area for b in blobs], np.float64)[idx]
-    colour = np.array([[_colour_dist(a, b) for b in blobs] for a in blobs])
+    colour = np.zeros((n, n))
+    for i, j in combinations(range(n), 2):   # each pair once: the distance is symmetric
+        colour[i, j] = colour[j, i] = _colour_dist(blobs[i], blobs[j])
     pairs = np.stack([colour[idx[:, 0], idx[:, 1]], colour[idx[:, 1], idx[:, 2]], colour[idx[:, 0], idx[:, 2]]])
     square = np.array([_squareness(b) > SQUARE for b in blobs])[idx].all(axis=1)
     keep = ~square & ~(areas.max(axis=1) / areas.min(axis=1) > s.max_area_ratio) & ~(pairs.min(axis=0) > s.max_colour_dist)

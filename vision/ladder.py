@@ -166,8 +166,8 @@ class _Poser:
         self.c = quad.mean(axis=0)
         self.ax_w, self.ax_l = axes(quad)
         self.rel = quad - self.c
-        self.unit_l = self.ax_l / (np.linalg.norm(self.ax_l) + 1e-9)
-        self.along = np.outer(self.rel @ self.unit_l, self.unit_l)
+        unit_l = self.ax_l / (np.linalg.norm(self.ax_l) + 1e-9)
+        self.along = np.outer(self.rel @ unit_l, unit_l)
 
     def __call__(self, pose: np.ndarray) -> np.ndarray:
         # stretch along the length axis, then turn and scale about the centre

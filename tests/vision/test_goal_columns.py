@@ -90,12 +90,8 @@ def test_the_trio_prefilter_drops_no_column(seed):
     for _ in range(24):
         x, y, area = rng.uniform(0, 1500), rng.uniform(0, 1000), rng.uniform(1500, 6000)
         colour = (rng.uniform(60, 200), *rng.choice([[150.0, 140.0], [120.0, 120.0], [140.0, 160.0]]) + rng.normal(0, 8, 2))
-        blob = _blob(x, y, area, colour)
-        if rng.random() < 0.3:   # a checked cloth's square
-            side = np.sqrt(area)
-            blob = Blob(blob.centre, area, side, blob.colour, np.int32([[x, y], [x + side, y], [x + side, y + side], [x, y + side]]))
-        blobs.append(blob)
-    for i in range(4):   # three goals in a line, and a steep one
+        blobs.append(_square(x, y, area, colour) if rng.random() < 0.3 else _blob(x, y, area, colour))   # 0.3: a checked cloth's squares
+    for i in range(4):   # four alike cards in a line: two columns of three overlap
         blobs.append(_blob(700, 100 + 160 * i, 4000, (100, 150, 140)))
     s = GoalSettings()
     want = [(a.centre.tolist(), b.centre.tolist(), c.centre.tolist(), sc) for a, b, c, sc in _every_trio(blobs, s)]
