@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from ..geometry import grown
+from ..warp import warp_crops
 
 CROP_W, CROP_H = 48, 72        # net input, the card plus MARGIN around it
 MARGIN = 0.1                   # share of the card's width/length shown beyond each edge
@@ -63,9 +64,14 @@ def outer_quad(quad: np.ndarray, margin: float = MARGIN) -> np.ndarray:
 
 def crop(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The cell as the net sees it: upright, CROP_W x CROP_H, with the margin around the card."""
+    return crops(img, [quad])[0]
+
+
+def crops(img: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+    """`crop` of every quad (N x CROP_H x CROP_W x 3), alike on every OpenCV version (vision.warp)."""
     dst = np.float32([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]])
-    m = cv2.getPerspectiveTransform(np.float32(outer_quad(quad)), dst)
-    return cv2.warpPerspective(img, m, (CROP_W, CROP_H), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    ms = [cv2.getPerspectiveTransform(np.float32(outer_quad(q)), dst) for q in quads]
+    return warp_crops(img, ms, (CROP_W, CROP_H))
 
 
 def standardise(crops: np.ndarray) -> np.ndarray:
@@ -115,7 +121,7 @@ def read(img: np.ndarray, quads: list[np.ndarray]) -> list[CellGuess]:
     memo = _memo_of(img)
     keys = [np.asarray(q, np.float64).tobytes() for q in quads]
     todo = list({k: q for k, q in zip(keys, quads) if k not in memo}.items())
-    for (k, _), g in zip(todo, guess([crop(img, q) for _, q in todo])):
+    for (k, _), g in zip(todo, guess(list(crops(img, [q for _, q in todo])))):
         memo[k] = g
     return [memo[k] for k in keys]
 
