@@ -60,8 +60,8 @@ def _grid(w: int, h: int) -> np.ndarray:
 @functools.lru_cache(maxsize=1)
 def cv2_warp_is_float() -> bool:
     """Whether this OpenCV's warpPerspective interpolates in floating point: tried once on a
-    random picture under a slanted map, against `bilinear` (fixed point differs in about one
-    pixel in 25, floating point in about one in 10,000, a last-bit rounding)."""
+    random picture under a slanted map, against `bilinear` (on such noise 4.10's fixed point
+    differs in most pixels, 5.1's floating point in none or a last-bit rounding)."""
     img = np.random.default_rng(7).integers(0, 256, (64, 64, 3), dtype=np.uint8)
     m = cv2.getPerspectiveTransform(np.float32([[3.3, 5.1], [58.7, 2.9], [61.2, 60.4], [1.9, 57.6]]),
                                     np.float32([[0, 0], [40, 0], [40, 60], [0, 60]]))

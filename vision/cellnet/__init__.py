@@ -102,12 +102,12 @@ def _softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def guess(crops: list[np.ndarray]) -> list[CellGuess]:
-    """Read a batch of crops (from `crop`) in one pass of the net."""
-    if not crops:
+def guess(batch: np.ndarray) -> list[CellGuess]:
+    """Read a batch of crops (N x CROP_H x CROP_W x 3, from `crops`) in one pass of the net."""
+    if len(batch) == 0:
         return []
     net = _net()
-    net.setInput(standardise(np.stack(crops)))
+    net.setInput(standardise(np.asarray(batch)))
     out = net.forward()
     kinds = _softmax(out[:, :len(KINDS)])
     rest = _sigmoid(out[:, len(KINDS):])
@@ -121,7 +121,7 @@ def read(img: np.ndarray, quads: list[np.ndarray]) -> list[CellGuess]:
     memo = _memo_of(img)
     keys = [np.asarray(q, np.float64).tobytes() for q in quads]
     todo = list({k: q for k, q in zip(keys, quads) if k not in memo}.items())
-    for (k, _), g in zip(todo, guess(list(crops(img, [q for _, q in todo])))):
+    for (k, _), g in zip(todo, guess(crops(img, [q for _, q in todo]))):
         memo[k] = g
     return [memo[k] for k in keys]
 
