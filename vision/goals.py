@@ -88,43 +88,6 @@ def _colour_dist(a: Blob, b: Blob) -> float:
     return float(np.linalg.norm(d))
 
 
-def _half_way(a: Blob, c: Blob) -> np.ndarray:
-    return (a.centre + c.centre) / 2
-
-
-def _in_view(a: Blob, c: Blob) -> np.ndarray:
-    """Where the middle goal's centre lies between the outer two under the view's perspective:
-    the table's image scales as 1/w along a line and areas as 1/w^3 (w the homography's
-    denominator), so the middle card splits the span in the ratio of the outer cards' areas to
-    the power 1/3."""
-    r = (a.area / c.area) ** (1.0 / 3.0)
-    return a.centre + (c.centre - a.centre) * (r / (1.0 + r))
-
-
-def _triple_score(a: Blob, b: Blob, c: Blob, s: GoalSettings, middle=_half_way) -> float | None:
-    """Lower is better; None when the three cannot be a goal column (b is the middle one, where
-    `middle` puts it)."""
-    areas = [a.area, b.area, c.area]
-    if max(areas) / min(areas) > s.max_area_ratio:
-        return None
-    dists = sorted([_colour_dist(a, b), _colour_dist(b, c), _colour_dist(a, c)])
-    if dists[0] > s.max_colour_dist:      # a revealed goal may differ, but two backs look alike
-        return None
-    colour = dists[2] if dists[2] <= s.max_colour_dist else dists[0] + s.max_colour_dist
-    span = np.linalg.norm(c.centre - a.centre)
-    if span < 1e-6:
-        return None
-    bend = 2 * np.linalg.norm(b.centre - middle(a, c)) / span
-    if bend > s.max_bend:
-        return None
-    card = np.sqrt(np.mean(areas) / 0.648)   # long side of a card of that area
-    pitch = span / 4.0 / card
-    if not s.pitch_range[0] <= pitch <= s.pitch_range[1]:
-        return None
-    fill = max(areas) / (max(b.long_side for b in (a, b, c)) ** 2 * 0.648 + 1e-9)
-    return bend * 3 + colour / s.max_colour_dist + abs(np.log(pitch / 1.05)) + abs(np.log(max(fill, 0.2) / 0.9)) * 0.3
-
-
 # short / long side of a blob's rotated box above which it is no card (a card 0.65; under a 40
 # degree view up to about 0.85, the bound goal_copies takes for a clean goal)
 SQUARE = 0.9
@@ -141,37 +104,74 @@ def find_goal_columns(blobs: list[Blob], settings: GoalSettings) -> list[GoalCol
     """Every plausible goal column, best first: the middle goal half way between the others, then
     (only after all those) where a steep view's perspective puts it. Ranked in one list, the
     perspective's freedom let three other cards of a cluttered table push the goals out of the
-    few columns tried."""
-    level, steep = [], []
-    for trio in _alike_trios(blobs, settings):
-        for mid in range(3):
-            a, c = [trio[k] for k in range(3) if k != mid]
-            b = trio[mid]
-            score = _triple_score(a, b, c, settings)
-            if score is not None:
-                level.append(GoalColumn((a, b, c), score))
-            elif (score := _triple_score(a, b, c, settings, _in_view)) is not None:
-                steep.append(GoalColumn((a, b, c), score))
-    return sorted(level, key=lambda g: g.score) + sorted(steep, key=lambda g: g.score)
-
-
-def _alike_trios(blobs: list[Blob], s: GoalSettings) -> list[tuple[Blob, Blob, Blob]]:
-    """The trios (in combinations' order) that pass _triple_score's tests that do not depend on
-    which card is the middle one (sizes alike, two of them alike in colour) and are not three
-    squares (a checked cloth's), tested for all trios at once: a cluttered table has dozens of
-    blobs, tens of thousands of trios, and most fail here."""
-    n = len(blobs)
-    if n < 3:
+    few columns tried. Every trio is scored at once (_trio_scores): a cluttered table has dozens
+    of blobs, and a loop over the trios took a twentieth of a whole scan."""
+    idx, colour = _alike_trios(blobs, settings)
+    if not len(idx):
         return []
+    # each trio with each of its cards as the middle one (a, b, c), in (trio, middle) order
+    order = np.array([[1, 0, 2], [0, 1, 2], [0, 2, 1]])   # k != mid for a and c, mid for b
+    abc = idx[:, order].reshape(-1, 3)
+    level = _trio_scores(blobs, abc, colour, settings, steep=False)
+    steep = np.where(np.isnan(level), _trio_scores(blobs, abc, colour, settings, steep=True), np.nan)
+    out = []
+    for scores in (level, steep):
+        for i in np.argsort(scores, kind="stable")[: int(np.count_nonzero(~np.isnan(scores)))]:
+            a, b, c = abc[i]
+            out.append(GoalColumn((blobs[a], blobs[b], blobs[c]), float(scores[i])))
+    return out
+
+
+def _trio_scores(blobs: list[Blob], abc: np.ndarray, colour: np.ndarray, s: GoalSettings, steep: bool) -> np.ndarray:
+    """How unlike a goal column each row (a, b, c) of blob indices is, b the middle card; lower is
+    better, NaN where the three cannot be one: sizes too unlike, no two backs alike in colour (a
+    revealed goal may differ), b off the line (half way between a and c, or with `steep` where the
+    view's perspective puts it: the table's image scales as 1/w along a line and areas as 1/w^3, w
+    the homography's denominator, so the middle card splits the span in the ratio of the outer
+    cards' areas to the power 1/3), rows not about two card lengths apart. The score adds the bend,
+    the colour difference, the pitch's and the blobs' fill's distance from a card's."""
+    areas = np.array([b.area for b in blobs], np.float64)[abc]
+    centres = np.array([b.centre for b in blobs], np.float64)
+    longest = np.array([b.long_side for b in blobs], np.float64)[abc].max(axis=1)
+    a, b, c = (centres[abc[:, i]] for i in range(3))
+    dists = np.sort(np.stack([colour[abc[:, 0], abc[:, 1]], colour[abc[:, 1], abc[:, 2]], colour[abc[:, 0], abc[:, 2]]], axis=1), axis=1)
+    col = np.where(dists[:, 2] <= s.max_colour_dist, dists[:, 2], dists[:, 0] + s.max_colour_dist)
+    span = np.linalg.norm(c - a, axis=1)
+    if steep:
+        r = (areas[:, 0] / areas[:, 2]) ** (1.0 / 3.0)
+        middle = a + (c - a) * (r / (1.0 + r))[:, None]
+    else:
+        middle = (a + c) / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bend = 2 * np.linalg.norm(b - middle, axis=1) / span
+        card = np.sqrt((areas[:, 0] + areas[:, 1] + areas[:, 2]) / 3 / 0.648)
+        pitch = span / 4.0 / card
+        fill = areas.max(axis=1) / (longest ** 2 * 0.648 + 1e-9)
+        score = (bend * 3 + col / s.max_colour_dist + np.abs(np.log(pitch / 1.05))
+                 + np.abs(np.log(np.maximum(fill, 0.2) / 0.9)) * 0.3)
+    ok = ((areas.max(axis=1) / areas.min(axis=1) <= s.max_area_ratio) & (dists[:, 0] <= s.max_colour_dist)
+          & (span >= 1e-6) & (bend <= s.max_bend) & (pitch >= s.pitch_range[0]) & (pitch <= s.pitch_range[1]))
+    return np.where(ok, score, np.nan)
+
+
+def _alike_trios(blobs: list[Blob], s: GoalSettings) -> tuple[np.ndarray, np.ndarray]:
+    """The trios (rows of blob indices, in combinations' order) that pass _trio_scores' tests
+    that do not depend on which card is the middle one (sizes alike, two of them alike in colour)
+    and are not three squares (a checked cloth's), tested for all trios at once: a cluttered table
+    has dozens of blobs, tens of thousands of trios, and most fail here; and every pair's colour
+    distance."""
+    n = len(blobs)
+    colour = np.zeros((n, n))
+    if n < 3:
+        return np.zeros((0, 3), np.intp), colour
     idx = np.array(list(combinations(range(n), 3)), np.intp)
     areas = np.array([b.area for b in blobs], np.float64)[idx]
-    colour = np.zeros((n, n))
     for i, j in combinations(range(n), 2):   # each pair once: the distance is symmetric
         colour[i, j] = colour[j, i] = _colour_dist(blobs[i], blobs[j])
     pairs = np.stack([colour[idx[:, 0], idx[:, 1]], colour[idx[:, 1], idx[:, 2]], colour[idx[:, 0], idx[:, 2]]])
     square = np.array([_squareness(b) > SQUARE for b in blobs])[idx].all(axis=1)
     keep = ~square & ~(areas.max(axis=1) / areas.min(axis=1) > s.max_area_ratio) & ~(pairs.min(axis=0) > s.max_colour_dist)
-    return [(blobs[i], blobs[j], blobs[k]) for i, j, k in idx[keep]]
+    return idx[keep], colour
 
 
 def blob_quad(blob: Blob) -> np.ndarray | None:

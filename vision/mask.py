@@ -10,11 +10,12 @@ from .settings import MaskSettings
 
 
 def chroma_index(img: np.ndarray, bins: int) -> np.ndarray:
-    """Per-pixel bin of normalised (r, g) chromaticity."""
-    f = cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32) + 8.0
-    total = f.sum(axis=2)
-    r = np.clip((f[..., 2] / total * bins * 1.5).astype(np.int32), 0, bins - 1)
-    g = np.clip((f[..., 1] / total * bins * 1.5).astype(np.int32), 0, bins - 1)
+    """Per-pixel bin of normalised (r, g) chromaticity. On the colour planes split apart: numpy's
+    arithmetic on a plane strided through the image, and its sum over the three, took twice as long."""
+    b, g, r = cv2.split(cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32) + np.float32(8.0))
+    total = cv2.add(cv2.add(b, g), r)
+    r = np.clip((r / total * bins * 1.5).astype(np.int32), 0, bins - 1)
+    g = np.clip((g / total * bins * 1.5).astype(np.int32), 0, bins - 1)
     return r * bins + g
 
 

@@ -46,8 +46,20 @@ def sharpness(grey: np.ndarray) -> float:
     mag = cv2.magnitude(cv2.Sobel(g, cv2.CV_32F, 1, 0), cv2.Sobel(g, cv2.CV_32F, 0, 1))
     lo, hi = np.percentile(g[::4, ::4], (1, 99))
     flat = mag.ravel()
-    k = int(0.997 * (flat.size - 1))
-    return float(np.partition(flat, k)[k] / 8.0 / max(hi - lo, 1.0))
+    return float(kth_smallest(flat, int(0.997 * (flat.size - 1))) / 8.0 / max(hi - lo, 1.0))
+
+
+def kth_smallest(flat: np.ndarray, k: int) -> float:
+    """np.partition(flat, k)[k], partitioning only the values at or above a bound read off a
+    sample (four times faster on a photo's gradients): when at least flat.size - k values reach
+    the bound, the answer does too, and every value dropped lies below it."""
+    need = flat.size - k
+    sample = flat[::31]
+    j = sample.size - 1 - min(sample.size - 1, 2 * (need // 31) + 16)
+    top = flat[flat >= np.partition(sample, j)[j]]
+    if top.size < need:
+        return np.partition(flat, k)[k]
+    return np.partition(top, top.size - need)[top.size - need]
 
 
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
