@@ -21,11 +21,12 @@ def axes(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def grown(quad: np.ndarray, margin: float) -> np.ndarray:
-    """The quad with each corner moved out along both axes by `margin` of the card's size."""
+    """The quad with each corner moved out along both axes by `margin` of the card's size; also
+    of many quads at once (... x 4 x 2), as the reader's crops are cut hundreds at a time."""
     q = np.asarray(quad, np.float64)
     ax_w, ax_l = axes(q)
-    return np.array([q[0] - margin * (ax_w + ax_l), q[1] + margin * (ax_w - ax_l),
-                     q[2] + margin * (ax_w + ax_l), q[3] - margin * (ax_w - ax_l)])
+    return np.stack([q[..., 0, :] - margin * (ax_w + ax_l), q[..., 1, :] + margin * (ax_w - ax_l),
+                     q[..., 2, :] + margin * (ax_w + ax_l), q[..., 3, :] - margin * (ax_w - ax_l)], axis=-2)
 
 
 def scaled(quad: np.ndarray, s: float) -> np.ndarray:
