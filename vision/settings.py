@@ -10,7 +10,10 @@ class LoadSettings:
 
 @dataclass(frozen=True)
 class BlurSettings:
-    min_sharpness: float = 0.12   # steepest edges (grey levels per px) over the contrast, at working scale
+    window: int = 15              # px at working scale: an edge's span is its grey range this wide round it
+    least_span: float = 0.25      # edges spanning this share of the photo's contrast count
+    percentile: float = 0.9       # of their gradient over span (a step: about 0.5 sharp, 1/window blurred)
+    min_sharpness: float = 0.13   # below: too blurred (four bench sets: boards 0.15 and up, blurred 0.12 at most but one)
 
 
 @dataclass(frozen=True)
