@@ -1,7 +1,8 @@
 """Card-versus-table mask from colour spread: the table's colours are everywhere, cards' are not.
 
 Chromaticity only (r, g of normalised RGB), so soft shadows, which darken the table without
-changing its colour, stay table. No colour is hard-coded: the table is learned per photo.
+changing its colour, stay table (deep ones by `_table_in_shadow`). No colour is hard-coded: the
+table is learned per photo.
 """
 import cv2
 import numpy as np
@@ -9,10 +10,12 @@ import numpy as np
 from .settings import MaskSettings
 
 
-def chroma_index(img: np.ndarray, bins: int) -> np.ndarray:
-    """Per-pixel bin of normalised (r, g) chromaticity. On the colour planes split apart: numpy's
-    arithmetic on a plane strided through the image, and its sum over the three, took twice as long."""
-    b, g, r = cv2.split(cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32) + np.float32(8.0))
+def chroma_index(img: np.ndarray, bins: int, offset: float = 8.0) -> np.ndarray:
+    """Per-pixel bin of normalised (r, g) chromaticity. `offset` is added to every channel first: it
+    keeps the noise of near-black pixels from scattering them over the bins. On the colour planes
+    split apart: numpy's arithmetic on a plane strided through the image, and its sum over the
+    three, took twice as long."""
+    b, g, r = cv2.split(cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32) + np.float32(offset))
     total = cv2.add(cv2.add(b, g), r)
     r = np.clip((r / total * bins * 1.5).astype(np.int32), 0, bins - 1)
     g = np.clip((g / total * bins * 1.5).astype(np.int32), 0, bins - 1)
@@ -47,7 +50,30 @@ def card_mask(img: np.ndarray, settings: MaskSettings, rim: bool = False) -> np.
     table = spread >= settings.spread
     if rim:
         table &= (rim_share >= settings.rim) | (spread >= settings.everywhere)
-    return _cleaned(np.where(table[idx], 0, 255).astype(np.uint8))
+    is_table = table[idx]
+    return _cleaned(np.where(is_table | _table_in_shadow(img, is_table, settings), 0, 255).astype(np.uint8))
+
+
+def _table_in_shadow(img: np.ndarray, is_table: np.ndarray, settings: MaskSettings) -> np.ndarray:
+    """Dark pixels whose chromaticity, taken with only a small offset, is a table colour's so
+    taken: the table under a deep shadow. The noise offset pulls a dark pixel toward grey, so a
+    cloth darkened to a third (a hand's shadow in dim light) falls in bins the lit cloth never
+    fills, and the shadow read as a card blob round the maze. Table bins by the small offset are
+    those a fair share of the lit table's pixels fall in (min_share, as for a colour in a tile).
+    Only where such pixels fill half the square round them, `shadow_width` wide: the dark
+    mottling of a card's stone and the gaps between cards can have a dark cloth's colour too
+    (main #0164: a fifth of its cards' stone went to the table without this)."""
+    dark = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) < settings.dark
+    if not dark.any():
+        return dark
+    n = settings.bins
+    raw = chroma_index(img, n, settings.dark_offset)
+    lit = raw[::4, ::4][is_table[::4, ::4] & ~dark[::4, ::4]]        # a sample of the lit table
+    shade = np.bincount(lit.ravel(), minlength=n * n) >= max(settings.min_share * lit.size, 1)
+    shadow = dark & ~is_table & shade[raw]
+    w = settings.shadow_width
+    share = cv2.boxFilter(shadow.astype(np.float32), -1, (w, w))
+    return shadow & (share >= 0.5)
 
 
 def thin(mask: np.ndarray, settings: MaskSettings) -> bool:

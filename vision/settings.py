@@ -25,6 +25,9 @@ class MaskSettings:
     least: float = 0.05       # a photo refused on a mask with less card than this share of it is
     rim: float = 0.3          # read again with the table also in this share of the tiles round the rim
     everywhere: float = 0.7   # a colour in this share of all tiles is table wherever it is
+    dark: int = 40            # grey level under which a pixel of a table colour may be the table in shadow
+    dark_offset: float = 1.0  # noise offset of the chromaticity those pixels are compared by
+    shadow_width: int = 15    # px at working scale: narrower dark patches are not the table in shadow
 
 
 @dataclass(frozen=True)
