@@ -54,3 +54,10 @@ def test_one_hard_edge_does_not_pass_a_blurred_photo(samples):
 def test_a_darkened_blurred_photo_is_refused_as_blurred(samples):
     answer = scan_module.scan(cv2.imencode(".jpg", _gamma(samples["0011"], 1.8))[1].tobytes())
     assert not answer.ok and "blurred" in answer.error
+
+
+def test_a_bare_cloth_is_no_maze_not_blurred():
+    rng = np.random.default_rng(0)
+    cloth = np.clip(np.full((1500, 2000, 3), (40, 120, 30), np.float32) + rng.normal(0, 2, (1500, 2000, 3)), 0, 255)
+    answer = scan_module.scan(cloth.astype(np.uint8))
+    assert not answer.ok and "no card layout" in answer.error
