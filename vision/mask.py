@@ -69,7 +69,9 @@ def _table_in_shadow(img: np.ndarray, is_table: np.ndarray, settings: MaskSettin
     n = settings.bins
     raw = chroma_index(img, n, settings.dark_offset)
     lit = raw[::4, ::4][is_table[::4, ::4] & ~dark[::4, ::4]]        # a sample of the lit table
-    shade = np.bincount(lit.ravel(), minlength=n * n) >= max(settings.min_share * lit.size, 1)
+    if lit.size * settings.min_share < 1:
+        return np.zeros_like(dark)   # too little lit table (a dark cloth) to tell its colours by
+    shade = np.bincount(lit.ravel(), minlength=n * n) >= settings.min_share * lit.size
     shadow = dark & ~is_table & shade[raw]
     w = settings.shadow_width
     share = cv2.boxFilter(shadow.astype(np.float32), -1, (w, w))

@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.mask import card_mask
+from vision.mask import _table_in_shadow, card_mask, chroma_index, tile_spread
 from vision.settings import MaskSettings
 
 pytestmark = pytest.mark.vision
@@ -46,3 +46,17 @@ def test_the_card_and_its_dark_spots_stay_card():
     card = mask[205:355, 305:399]
     assert np.count_nonzero(card) == card.size
     assert np.count_nonzero(mask[:150]) == 0         # lit cloth
+
+
+def test_no_shadow_rule_without_enough_lit_cloth():
+    """A dark cloth with a lit strip too thin to learn its colours from: a darker patch of the
+    cloth's hue (a card's dark back) stays what the plain mask says."""
+    rng = np.random.default_rng(3)
+    img = np.array([12, 45, 6], np.float32) + rng.normal(0, 1.5, (600, 800, 3)).astype(np.float32)
+    img[:4] = CLOTH                                   # the only lit cloth: a strip along the top
+    img[250:400, 300:400] = (6, 22, 3)                # a dark patch of the cloth's hue
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    s = MaskSettings()
+    idx = chroma_index(img, s.bins)
+    spread, _ = tile_spread(idx, s.bins * s.bins, s.tiles, s.min_share)
+    assert not _table_in_shadow(img, (spread >= s.spread)[idx], s).any()
