@@ -10,12 +10,23 @@ import numpy as np
 from .settings import MaskSettings
 
 
-def chroma_index(img: np.ndarray, bins: int, offset: float = 8.0) -> np.ndarray:
-    """Per-pixel bin of normalised (r, g) chromaticity. `offset` is added to every channel first: it
+def chroma_index(img: np.ndarray, bins: int) -> np.ndarray:
+    """Per-pixel bin of normalised (r, g) chromaticity, 8 grey levels added to every channel first
+    (see _bins)."""
+    return _bins(_soft(img), bins, 8.0)
+
+
+def _soft(img: np.ndarray) -> np.ndarray:
+    """The image smoothed (5 x 5 Gaussian) as float32: what the chromaticity bins are taken of."""
+    return cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32)
+
+
+def _bins(soft: np.ndarray, bins: int, offset: float) -> np.ndarray:
+    """Chromaticity bins of a smoothed image (_soft). `offset` is added to every channel first: it
     keeps the noise of near-black pixels from scattering them over the bins. On the colour planes
     split apart: numpy's arithmetic on a plane strided through the image, and its sum over the
     three, took twice as long."""
-    b, g, r = cv2.split(cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32) + np.float32(offset))
+    b, g, r = cv2.split(soft + np.float32(offset))
     total = cv2.add(cv2.add(b, g), r)
     r = np.clip((r / total * bins * 1.5).astype(np.int32), 0, bins - 1)
     g = np.clip((g / total * bins * 1.5).astype(np.int32), 0, bins - 1)
@@ -44,17 +55,17 @@ def card_mask(img: np.ndarray, settings: MaskSettings, rim: bool = False) -> np.
     `rim`, a colour must also run round the photo's rim to be table (or be seen nearly everywhere):
     a maze filling half the photo spreads its colours over as many tiles as the table, but seldom
     runs round the rim. Asked for only when the plain mask saw almost no card (see `thin`)."""
-    n = settings.bins
-    idx = chroma_index(img, n)
+    n, soft = settings.bins, _soft(img)
+    idx = _bins(soft, n, 8.0)
     spread, rim_share = tile_spread(idx, n * n, settings.tiles, settings.min_share)
     table = spread >= settings.spread
     if rim:
         table &= (rim_share >= settings.rim) | (spread >= settings.everywhere)
     is_table = table[idx]
-    return _cleaned(np.where(is_table | _table_in_shadow(img, is_table, settings), 0, 255).astype(np.uint8))
+    return _cleaned(np.where(is_table | _table_in_shadow(img, soft, is_table, settings), 0, 255).astype(np.uint8))
 
 
-def _table_in_shadow(img: np.ndarray, is_table: np.ndarray, settings: MaskSettings) -> np.ndarray:
+def _table_in_shadow(img: np.ndarray, soft: np.ndarray, is_table: np.ndarray, settings: MaskSettings) -> np.ndarray:
     """Dark pixels whose chromaticity, taken with only a small offset, is a table colour's so
     taken: the table under a deep shadow. The noise offset pulls a dark pixel toward grey, so a
     cloth darkened to a third (a hand's shadow in dim light) falls in bins the lit cloth never
@@ -67,7 +78,7 @@ def _table_in_shadow(img: np.ndarray, is_table: np.ndarray, settings: MaskSettin
     if not dark.any():
         return dark
     n = settings.bins
-    raw = chroma_index(img, n, settings.dark_offset)
+    raw = _bins(soft, n, settings.dark_offset)   # `soft`: the image as card_mask smoothed it
     lit = raw[::4, ::4][is_table[::4, ::4] & ~dark[::4, ::4]]        # a sample of the lit table
     if lit.size * settings.min_share < 1:
         return np.zeros_like(dark)   # too little lit table (a dark cloth) to tell its colours by
