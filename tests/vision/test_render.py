@@ -29,6 +29,33 @@ def test_same_seed_same_photo_and_truth() -> None:
     assert a_img.shape != c_img.shape or not np.array_equal(a_img, c_img)
 
 
+@pytest.mark.parametrize("seed", [31, 32])
+def test_tint_recolours_the_art_and_nothing_else(seed: int) -> None:
+    """Coloured tunnels (for training the reader on unseen prints) draw from their own generator:
+    the same table, cards and camera; and without tint the scene is what it always was (the bench
+    sets keep their photos)."""
+    plain_img, plain = render_scene(seed, **SMALL)
+    img, truth = render_scene(seed, **SMALL, tint=1.0)
+    zero_img, _ = render_scene(seed, **SMALL, tint=0.0)
+    assert truth == plain
+    assert np.array_equal(zero_img, plain_img)
+    assert not np.array_equal(img, plain_img)
+
+
+def test_tinted_tunnels_are_coloured_and_stand_out_from_the_stone() -> None:
+    from vision.render.style import random_style, tinted
+    coloured = 0
+    for seed in range(40):
+        style = random_style(random.Random(seed), "grey")
+        t = tinted(style, random.Random(seed))
+        if t.tunnel != style.tunnel:
+            coloured += 1
+            assert max(t.tunnel) - min(t.tunnel) >= 40          # a colour, not a grey
+            assert sum(t.tunnel) - sum(t.stone) >= 120            # brighter than the stone
+        assert t.ladder != style.ladder or t.tunnel != style.tunnel
+    assert 20 <= coloured < 40
+
+
 @pytest.mark.parametrize("seed", [61, 62])
 def test_scene_family_names_the_art_the_scene_is_drawn_in(seed: int) -> None:
     """Forcing the family scene_family reports changes nothing; forcing another one does."""
@@ -145,6 +172,7 @@ def test_cli_refuses_bad_arguments(tmp_path) -> None:
     assert render_main([str(tmp_path), "--n", "0"]) == 2
     assert render_main([str(tmp_path), "--mp", "lots"]) == 2
     assert render_main([str(tmp_path / "new"), "--hard", "3"]) == 2
+    assert render_main([str(tmp_path / "new"), "--tint", "1.5"]) == 2
     assert list(tmp_path.iterdir()) == []
 
 

@@ -1,6 +1,6 @@
 """Training crops for the card reader, cut from rendered table photos with their truth.
 
-    python -m vision.cellnet.data OUT.npz [--scenes 2000] [--seed 1000000] [--workers 2] [--family F ...]
+    python -m vision.cellnet.data OUT.npz [--scenes 2000] [--seed 1000000] [--workers 2] [--tint P] [--family F ...]
 
 Each scene is rendered, JPEG-compressed, decoded the way the scanner decodes photos, and cut into
 crops exactly as the scanner cuts them (`vision.cellnet.crop`) -- with the outline jittered as a
@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from functools import partial
 from multiprocessing import Pool
 
 import cv2
@@ -46,13 +47,14 @@ def jitter(quad: np.ndarray, rng: np.random.Generator, strength: float) -> np.nd
     return q
 
 
-def scene_samples(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(crops, kind, openings N x 4, dead end) from one rendered scene (empty arrays for negatives)."""
+def scene_samples(seed: int, tint: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(crops, kind, openings N x 4, dead end) from one rendered scene (empty arrays for negatives);
+    `tint`: the chance its art gets coloured tunnels and an odd ladder (vision.render.style.tinted)."""
     from vision.image_io import load_photo
     from vision.render import render_scene
     from vision.settings import LoadSettings
     rng = np.random.default_rng(seed)
-    img, truth = render_scene(seed, mp=float(rng.uniform(1.0, 3.0)), negative=None)
+    img, truth = render_scene(seed, mp=float(rng.uniform(1.0, 3.0)), negative=None, tint=tint)
     ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 96))])
     photo = load_photo(enc.tobytes(), LoadSettings())
     fine, k = photo.fine, photo.fine_scale
@@ -121,9 +123,9 @@ def _clutter_windows(photo, cards: list[dict], rng: np.random.Generator, n_rando
     return out
 
 
-def _safe(seed: int):
+def _safe(seed: int, tint: float = 0.0):
     try:
-        return scene_samples(seed)
+        return scene_samples(seed, tint)
     except Exception as err:   # a scene the renderer cannot make is skipped, not fatal
         print(f"scene {seed}: {type(err).__name__}: {err}", file=sys.stderr)
         return None
@@ -148,13 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenes", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1_000_000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--tint", type=float, default=0.0,
+                    help="chance a scene's art gets coloured tunnels and an odd ladder colour (default 0)")
     ap.add_argument("--family", action="append", default=None,
                     help="only scenes drawn in this card-art family (repeat for several): more of a look the reader misses")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     parts = []
     with Pool(args.workers) as pool:
-        for i, part in enumerate(pool.imap(_safe, _seeds(args.seed, args.scenes, args.family), chunksize=4)):
+        for i, part in enumerate(pool.imap(partial(_safe, tint=args.tint), _seeds(args.seed, args.scenes, args.family), chunksize=4)):
             if part is not None and len(part[0]):
                 parts.append(part)
             if (i + 1) % 100 == 0:

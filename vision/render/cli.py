@@ -88,6 +88,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="force a kind of negative scene, 'none' for no negatives (default: ~10%% random)")
     ap.add_argument("--hard", type=float, default=None,
                     help="0..1: strength of shadows, glare, blur and noise (default random per scene)")
+    ap.add_argument("--tint", type=float, default=0.0,
+                    help="0..1: chance a scene's art gets coloured tunnels and an odd ladder colour (default 0)")
     ap.add_argument("--full-res", action="store_true", help="draw at the full size instead of upscaling")
     ap.add_argument("--no-exif", action="store_true", help="never store photos turned with an Exif orientation")
     ap.add_argument("--quality", type=int, default=95, help="JPEG quality of the written file")
@@ -101,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         args = ap.parse_args(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
-    if args.n < 1 or not 10 <= args.quality <= 100 or (args.hard is not None and not 0 <= args.hard <= 1):
-        print("render: --n must be >= 1, --quality between 10 and 100, --hard between 0 and 1", file=sys.stderr)
+    if args.n < 1 or not 10 <= args.quality <= 100 or (args.hard is not None and not 0 <= args.hard <= 1) \
+            or not 0 <= args.tint <= 1:
+        print("render: --n must be >= 1, --quality between 10 and 100, --hard and --tint between 0 and 1", file=sys.stderr)
         return 2
     try:
         os.makedirs(args.outdir, exist_ok=True)
@@ -114,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     opts["negative"] = None if args.negative == "none" else args.negative
     if args.hard is not None:
         opts["hard"] = args.hard
+    opts["tint"] = args.tint
     t0 = time.perf_counter()
     for i in range(args.n):
         if args.family:

@@ -16,7 +16,7 @@ from .camera import frame_camera, paste, placement, project, rounded_alpha
 from .clutter import CARD_MM, clutter_items
 from .faces import goal_face, path_face, start_face
 from .maze import Board, Cell, first_cards, grow_maze, reveal_random
-from .style import Style, mix, random_style
+from .style import Style, mix, random_style, tinted
 from .layout import card_corners, fake_region, image_size, layout_cards
 from .table import make_table, table_edge, warp_table
 
@@ -43,7 +43,7 @@ def _pick_options(prng: random.Random, o: dict) -> dict:
         "hard": o.get("hard", prng.uniform(0, 1)),
         "rockfalls": o.get("rockfalls", prng.choice([0, 0, 0, 1, 2])),
         "reveal_p": o.get("reveal_p", 0.12), "upto": o.get("upto"),
-        "size": o.get("size"),
+        "size": o.get("size"), "tint": o.get("tint", 0.0),
     }
 
 
@@ -61,12 +61,16 @@ def render_scene(seed: int, **options) -> tuple[np.ndarray, dict]:
     family (style family), table (tablecloth kind), table_color (BGR), n_cards, tilt (deg), fill (0..1), clutter (0..1),
     hard (0..1: strength of shadows, glare, blur, noise), rockfalls, reveal_p (chance a goal is turned
     up at random), upto (show only the first N tunnel cards laid: the same table earlier in the game),
-    size ((w, h) in px, overrides mp), max_render_mp, full_res.
+    size ((w, h) in px, overrides mp), max_render_mp, full_res, tint (chance the art gets coloured
+    tunnels and an odd ladder colour: vision.render.style.tinted; 0 by default, the bench's sets).
     """
     prng = random.Random(seed)
     rng = np.random.default_rng(seed)
     opt = _pick_options(prng, options)
     style = random_style(prng, opt["family"])
+    tint_rng = random.Random(seed * 7919 + 17)   # its own draws: scenes without tint stay as they were
+    if tint_rng.random() < opt["tint"]:
+        style = tinted(style, tint_rng)
     board = _board(prng, opt)
     lay = layout_cards(board, prng)
     corners = {pos: card_corners(*lay[pos]) for pos in board}

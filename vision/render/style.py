@@ -6,6 +6,7 @@ rock, even darker tunnels than stone), never one fixed palette.
 """
 from __future__ import annotations
 
+import copy
 import math
 import random
 from dataclasses import dataclass, field
@@ -177,3 +178,33 @@ def _extras(s: Style, rng: random.Random) -> None:
         s.extra["ladder"] = (rng.choice(["diag", "flat", "up", "any"]), rng.uniform(0.18, 0.42),
                              rng.randint(3, 8), rng.uniform(0.05, 0.1))
         s.ladder = jitter(rng, rng.choice([(30, 130, 240), (30, 80, 140), (40, 100, 170), (50, 180, 220)]), 15)
+
+
+_TINTS = [(40, 160, 240), (60, 190, 245), (90, 220, 240), (140, 180, 250), (190, 170, 245),
+          (150, 225, 170), (240, 210, 150), (230, 180, 200), (170, 225, 245), (120, 200, 230)]
+
+
+def _luma(c: Color) -> float:
+    return 0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]
+
+
+def tinted(s: Style, rng: random.Random) -> Style:
+    """The same art with coloured tunnels (orange, yellow, pink, green... as some home-made and
+    foreign prints have) on stone dark enough to tell them apart, and a start ladder in a colour
+    of its own (between stone and tunnel, darker than the stone, white, red): the reader must see
+    tunnels and the ladder by their shapes, not by near-white tunnels and an orange ladder. Drawn
+    from its own generator, so scenes rendered without it stay what they were."""
+    t = copy.deepcopy(s)
+    if t.family != "inverse" and rng.random() < 0.75:
+        t.tunnel = jitter(rng, rng.choice(_TINTS), 15)
+        if _luma(t.stone) > _luma(t.tunnel) - 60 or rng.random() < 0.4:
+            t.stone = mix(t.stone, (20, 25, 40), rng.uniform(0.45, 0.75))
+            t.crack = mix(t.stone, (0, 0, 0), rng.uniform(0.3, 0.6))
+        t.patches = min(t.patches, 0.03)
+    choices = [mix(t.stone, t.tunnel, rng.uniform(0.25, 0.55)), mix(t.stone, (0, 0, 0), rng.uniform(0.3, 0.6)),
+               jitter(rng, (230, 235, 240), 10), jitter(rng, (40, 40, 190), 20), jitter(rng, (30, 70, 120), 15)]
+    t.ladder = rng.choice(choices)
+    if rng.random() < 0.5:
+        t.extra["ladder"] = (rng.choice(["diag", "flat", "up", "up", "any"]), rng.uniform(0.2, 0.42),
+                             rng.randint(4, 8), rng.uniform(0.05, 0.1))
+    return t
