@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-from . import board, cellnet, geometry
+from . import board, cellnet, geometry, maze_scale
 from .goal_cells import goal_p
 from .goal_search import affine, with_goals
 from .goals import Blob, GoalColumn, blob_quad
@@ -128,14 +128,15 @@ def strip_windows(photo: Photo, column: GoalColumn, limit: int = 4) -> list[Foun
 def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], limit: int = 4) -> Iterator[Found]:
     """The last resort when no odd patch and no goal column leads to the start (a ladder coloured
     like the tunnels, goals turned up): card windows over the whole maze blob, half a card apart,
-    turned along the local edges, at the size of the lone card-like blobs and smaller (a steep
-    view), read by the card reader. A generator: nothing is read unless every other source failed."""
+    turned along the local edges, at the size of the lone card-like blobs (unless the reader sees
+    no card that size on the maze: vision.maze_scale) and smaller (a steep view), read by the card reader. A generator: nothing is read unless every other source failed."""
     lone = [b.long_side for b in blobs if b is not maze and b.area > 0.002 * maze.area]
-    if not lone:
-        return
-    length = float(np.median(lone))
     k = photo.k
     edges = EdgeAngles(cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY))
+    length = maze_scale.card_length(maze_scale.card_lengths(photo, maze, _window, edges.at),
+                                    float(np.median(lone)) if lone else None)
+    if length is None:
+        return
     x, y, w, h = cv2.boundingRect(maze.contour)
     for scale in MAZE_SCALES:   # one size at a time: a start found at the first needs no other
         width = length * scale * ASPECT

@@ -1,0 +1,59 @@
+"""The size of the maze's cards read off the maze itself, for the last-resort start search.
+
+That search (vision.start_first.maze_windows) lays card windows over the whole maze blob; their
+size came only from the lone card-like blobs beside the maze. With the goals merged into the maze
+and a dotted cloth, the lone blobs are the cloth's dots (a coloured-tunnel probe photo: a median of
+21 px against cards 65 px long) and every window is a fraction of a card. The card reader reads a
+card as one on windows from about 0.7 to 1.4 times its size, and reads nothing on windows far off
+that size: the sizes it is sure of, tried over the maze, bracket the true one.
+"""
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from . import cellnet
+from .goals import Blob
+from .image_io import Photo
+
+TRIALS = np.geomspace(1.5, 24.0, 14)    # the maze's long side in card lengths, tried
+SPOTS = 40                             # windows' centres per trial, spread evenly over the maze
+SURE = 0.95                            # a trial size counts when its best windows read this surely as a card
+CENTRE = 1.1                           # the sure sizes' geometric middle lies a little under the card (measured)
+
+
+def card_lengths(photo: Photo, maze: Blob, window: Callable, angle_at: Callable) -> list[tuple[float, float]]:
+    """(card long side in work px, how surely the reader takes windows of that size for a card)
+    for each trial size; `window(centre, width, angle)` and `angle_at(centre, radius)` as in
+    vision.start_first. Surely: the mean of the top twentieth (at least 3) of
+    (1 - p(empty)) x sureness over the windows."""
+    x, y, w, h = cv2.boundingRect(maze.contour)
+    inside = np.zeros((y + h + 1, x + w + 1), np.uint8)
+    cv2.drawContours(inside, [maze.contour], -1, 255, -1)
+    out = []
+    for n in TRIALS:
+        length = max(w, h) / n
+        width = length * 0.648
+        if width < 8:
+            break
+        pts = [(cx, cy) for cy in np.arange(y + width / 4, y + h, width / 2)
+               for cx in np.arange(x + width / 4, x + w, width / 2) if inside[int(cy), int(cx)]]
+        pts = [pts[i] for i in np.unique(np.linspace(0, len(pts) - 1, SPOTS).astype(int))] if pts else []
+        wins = [window(np.array(c), width, angle_at(np.array(c), 2 * width) + t) * photo.k
+                for c in pts for t in (0.0, np.pi / 2)]
+        if not wins:
+            continue
+        score = np.sort([(1 - g.p("empty")) * max(g.sureness, 0.0) for g in cellnet.read(photo.fine, wins)])[::-1]
+        out.append((float(length), float(score[:max(3, len(score) // 20)].mean())))
+    return out
+
+
+def card_length(trials: list[tuple[float, float]], guess: float | None) -> float | None:
+    """The card length to search the maze at: `guess` (from lone blobs) when the reader is sure
+    of cards that size, else the geometric middle of the sizes it is sure of (None: none)."""
+    sure = [length for length, s in trials if s >= SURE]
+    if not sure:
+        return guess
+    if guess is not None and min(sure) <= guess <= max(sure):
+        return guess
+    return float(np.sqrt(min(sure) * max(sure)) * CENTRE)
