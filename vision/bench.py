@@ -26,8 +26,9 @@ def key(c: dict) -> tuple:
             bool(c.get("dead_end", False)))
 
 
-def ensure_scenes(cache: str, n: int, seed: int, mp: float | None) -> list[str]:
-    """Photos NNNN.jpg with truth in `cache`, rendering only those missing (same seeds = same scenes)."""
+def ensure_scenes(cache: str, n: int, seed: int, mp: float | None, tint: float = 0.0) -> list[str]:
+    """Photos NNNN.jpg with truth in `cache`, rendering only those missing (same seeds = same scenes;
+    `tint`: the chance of coloured tunnels, vision.render.style.tinted)."""
     from .render import render_scene
     from .render.cli import orientation_for, write_jpeg
     os.makedirs(cache, exist_ok=True)
@@ -43,7 +44,9 @@ def ensure_scenes(cache: str, n: int, seed: int, mp: float | None) -> list[str]:
                 raise ValueError(f"{stem}.json is scene seed {found}, not {seed + i}: pass --seed "
                                  f"{found - i if isinstance(found, int) else '...'} or another --cache folder")
         if not (os.path.exists(stem + ".jpg") and os.path.exists(stem + ".json")):
-            opts = {"mp": mp} if mp else {}
+            opts: dict = {"mp": mp} if mp else {}
+            if tint:
+                opts["tint"] = tint
             img, truth = render_scene(seed + i, **opts)
             write_jpeg(stem + ".jpg", img, 93, orientation_for(seed + i))
             with open(stem + ".json", "w") as f:
@@ -125,18 +128,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", default=None,
                     help="folder for the rendered scenes (default var/bench-VERSION-SEED-N-MP)")
     ap.add_argument("--show", type=int, default=5, help="misread scenes to print")
+    ap.add_argument("--tint", type=float, default=0.0,
+                    help="0..1: chance a scene's art has coloured tunnels and an odd ladder (default 0)")
     ap.add_argument("--render-only", action="store_true", help="only fill the cache, do not scan")
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
-    if args.n < 1 or (args.mp is not None and not 0.3 <= args.mp <= 50):
-        print("bench: --n must be >= 1 and --mp between 0.3 and 50", file=sys.stderr)
+    if args.n < 1 or (args.mp is not None and not 0.3 <= args.mp <= 50) or not 0 <= args.tint <= 1:
+        print("bench: --n must be >= 1, --mp between 0.3 and 50, --tint between 0 and 1", file=sys.stderr)
         return 2
     from .render import RENDER_VERSION
-    cache = args.cache or os.path.join("var", f"bench-{RENDER_VERSION}-{args.seed}-{args.n}-{args.mp or 'mixed'}")
+    tinted = f"-tint{args.tint}" if args.tint else ""
+    cache = args.cache or os.path.join("var", f"bench-{RENDER_VERSION}-{args.seed}-{args.n}-{args.mp or 'mixed'}{tinted}")
     try:
-        paths = ensure_scenes(cache, args.n, args.seed, args.mp)
+        paths = ensure_scenes(cache, args.n, args.seed, args.mp, args.tint)
     except (ValueError, OSError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 2

@@ -181,6 +181,16 @@ def _answer(truth: dict) -> dict:
     return {"ok": True, "cards": [dict(c) for c in truth["cards"]], "warnings": [], "error": None}
 
 
+def test_bench_renders_tinted_sets_on_request_and_refuses_a_bad_tint(tmp_path) -> None:
+    from vision.bench import ensure_scenes, main as bench_main
+    plain = ensure_scenes(str(tmp_path / "plain"), 1, 31, 0.3)
+    tinted = ensure_scenes(str(tmp_path / "tinted"), 1, 31, 0.3, tint=1.0)
+    assert json.load(open(plain[0][:-4] + ".json")) == json.load(open(tinted[0][:-4] + ".json"))
+    assert not np.array_equal(cv2.imread(plain[0]), cv2.imread(tinted[0]))
+    assert bench_main(["--tint", "2", "--n", "1", "--cache", str(tmp_path / "bad")]) == 2
+    assert not (tmp_path / "bad").exists()
+
+
 def test_bench_scores_a_perfect_reader_fully_and_counts_each_kind_of_miss() -> None:
     from vision.bench import score
     truths = [render_scene(s, negative=None, n_cards=8, **SMALL)[1] for s in (51, 52)]
