@@ -15,6 +15,7 @@ import numpy as np
 from . import cellnet
 from .goals import Blob
 from .image_io import Photo
+from .start import ASPECT
 
 TRIALS = np.geomspace(1.5, 24.0, 14)    # the maze's long side in card lengths, tried
 SPOTS = 40                             # windows' centres per trial, spread evenly over the maze
@@ -33,7 +34,7 @@ def card_lengths(photo: Photo, maze: Blob, window: Callable, angle_at: Callable)
     out = []
     for n in TRIALS:
         length = max(w, h) / n
-        width = length * 0.648
+        width = length * ASPECT
         if width < 8:
             break
         pts = [(cx, cy) for cy in np.arange(y + width / 4, y + h, width / 2)
