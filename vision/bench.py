@@ -44,10 +44,8 @@ def ensure_scenes(cache: str, n: int, seed: int, mp: float | None, tint: float =
                 raise ValueError(f"{stem}.json is scene seed {found}, not {seed + i}: pass --seed "
                                  f"{found - i if isinstance(found, int) else '...'} or another --cache folder")
         if not (os.path.exists(stem + ".jpg") and os.path.exists(stem + ".json")):
-            opts: dict = {"mp": mp} if mp else {}
-            if tint:
-                opts["tint"] = tint
-            img, truth = render_scene(seed + i, **opts)
+            opts = {"mp": mp} if mp else {}
+            img, truth = render_scene(seed + i, tint=tint, **opts)
             write_jpeg(stem + ".jpg", img, 93, orientation_for(seed + i))
             with open(stem + ".json", "w") as f:
                 json.dump(truth, f)

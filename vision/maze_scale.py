@@ -21,14 +21,28 @@ TRIALS = np.geomspace(1.5, 24.0, 14)    # the maze's long side in card lengths, 
 SPOTS = 40                             # windows' centres per trial, spread evenly over the maze
 SURE = 0.95                            # a trial size counts when its best windows read this surely as a card
 CENTRE = 1.1                           # the sure sizes' geometric middle lies a little under the card (measured)
+STEP = 0.5                             # windows over the maze this share of a card width apart
+
+
+def spots(rect: tuple[int, int, int, int], width: float, keep: np.ndarray) -> list[np.ndarray]:
+    """Window centres (work px) half a card apart over the maze's bounding box, where `keep` is set."""
+    x, y, w, h = rect
+    return [np.array([cx, cy]) for cy in np.arange(y + width / 4, y + h, STEP * width)
+            for cx in np.arange(x + width / 4, x + w, STEP * width) if keep[int(cy), int(cx)]]
+
+
+def along_edges(photo: Photo, centres: list[np.ndarray], width: float, window: Callable, angle_at: Callable) -> list[np.ndarray]:
+    """Card windows (fine px) on each centre, turned along the local edges and across them;
+    `window(centre, width, angle)` and `angle_at(centre, radius)` as in vision.start_first."""
+    return [window(c, width, angle_at(c, 2 * width) + turn) * photo.k for c in centres for turn in (0.0, np.pi / 2)]
 
 
 def card_lengths(photo: Photo, maze: Blob, window: Callable, angle_at: Callable) -> list[tuple[float, float]]:
     """(card long side in work px, how surely the reader takes windows of that size for a card)
-    for each trial size; `window(centre, width, angle)` and `angle_at(centre, radius)` as in
-    vision.start_first. Surely: the mean of the top twentieth (at least 3) of
-    (1 - p(empty)) x sureness over the windows."""
-    x, y, w, h = cv2.boundingRect(maze.contour)
+    for each trial size, on SPOTS of the search's own window centres. Surely: the mean of the top
+    twentieth (at least 3) of (1 - p(empty)) x sureness over the windows."""
+    rect = cv2.boundingRect(maze.contour)
+    x, y, w, h = rect
     inside = np.zeros((y + h + 1, x + w + 1), np.uint8)
     cv2.drawContours(inside, [maze.contour], -1, 255, -1)
     out = []
@@ -37,11 +51,9 @@ def card_lengths(photo: Photo, maze: Blob, window: Callable, angle_at: Callable)
         width = length * ASPECT
         if width < 8:
             break
-        pts = [(cx, cy) for cy in np.arange(y + width / 4, y + h, width / 2)
-               for cx in np.arange(x + width / 4, x + w, width / 2) if inside[int(cy), int(cx)]]
+        pts = spots(rect, width, inside)
         pts = [pts[i] for i in np.unique(np.linspace(0, len(pts) - 1, SPOTS).astype(int))] if pts else []
-        wins = [window(np.array(c), width, angle_at(np.array(c), 2 * width) + t) * photo.k
-                for c in pts for t in (0.0, np.pi / 2)]
+        wins = along_edges(photo, pts, width, window, angle_at)
         if not wins:
             continue
         score = np.sort([(1 - g.p("empty")) * max(g.sureness, 0.0) for g in cellnet.read(photo.fine, wins)])[::-1]

@@ -31,7 +31,6 @@ ALONG_EDGES = (0.0, np.pi / 2)
 BETWEEN_EDGES = tuple(np.pi / 6 * i for i in (1, 2, 4, 5))
 SHIFTS = [(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)]   # window off the patch, shares of its sides
 MAZE_SCALES = (1.0, 0.7, 0.5)            # maze cards against lone card-like blobs (near the camera under a steep view)
-MAZE_STEP = 0.5                          # windows over the maze this share of a card width apart
 MAZE_SURE = 0.95                         # the reader's belief a window over the maze needs to count as the start
 
 
@@ -129,25 +128,18 @@ def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], 
     """The last resort when no odd patch and no goal column leads to the start (a ladder coloured
     like the tunnels, goals turned up): card windows over the whole maze blob, half a card apart,
     turned along the local edges, at the size of the lone card-like blobs (unless the reader sees
-    no card that size on the maze: vision.maze_scale) and smaller (a steep view), read by the card reader. A generator: nothing is read unless every other source failed."""
+    no card that size on the maze: vision.maze_scale) and smaller (a steep view), read by the card
+    reader. A generator: nothing is read unless every other source failed."""
     lone = [b.long_side for b in blobs if b is not maze and b.area > 0.002 * maze.area]
-    k = photo.k
     edges = EdgeAngles(cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY))
     length = maze_scale.card_length(maze_scale.card_lengths(photo, maze, _window, edges.at),
                                     float(np.median(lone)) if lone else None)
     if length is None:
         return
-    x, y, w, h = cv2.boundingRect(maze.contour)
+    rect = cv2.boundingRect(maze.contour)
     for scale in MAZE_SCALES:   # one size at a time: a start found at the first needs no other
         width = length * scale * ASPECT
-        windows = []
-        for cy in np.arange(y + width / 4, y + h, MAZE_STEP * width):
-            for cx in np.arange(x + width / 4, x + w, MAZE_STEP * width):
-                if mask[int(cy), int(cx)] == 0:
-                    continue
-                centre = np.array([cx, cy])
-                angle = edges.at(centre, 2 * width)
-                windows += [_window(centre, width, angle + turn) * k for turn in (0.0, np.pi / 2)]
+        windows = maze_scale.along_edges(photo, maze_scale.spots(rect, width, mask), width, _window, edges.at)
         # every crossing of the maze is looked at here: only a window the reader is sure of counts
         yield from (f for f in best_windows(photo.fine, windows, limit) if f.p_start >= MAZE_SURE)
 
