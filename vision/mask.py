@@ -65,6 +65,37 @@ def card_mask(img: np.ndarray, settings: MaskSettings, rim: bool = False) -> np.
     return _cleaned(np.where(is_table | _table_in_shadow(img, soft, is_table, settings), 0, 255).astype(np.uint8))
 
 
+def light_mask(img: np.ndarray, settings: MaskSettings) -> np.ndarray:
+    """card_mask by colour and lightness together: a table colour is table only at the lightness
+    it is seen at in many tiles. For cards whose print has the table's colour (grey stone on a
+    grey or white table; white tunnels on a cloth ruled in white; pale green cards on a dark green
+    felt), which the chromaticity mask calls table. A tile holds a colour at a lightness when it
+    holds it within `shade_reach` shades of it, so the table's light falling off across the
+    photo stays table; deep shadows do not (a hand's shadow turns card), which is why this mask
+    is asked for only when the chromaticity one sees almost no card (see vision.scan.run)."""
+    n, shades, soft = settings.bins, settings.shades, _soft(img)
+    idx = _bins(soft, n, 8.0)
+    grey = cv2.cvtColor(soft, cv2.COLOR_BGR2GRAY)
+    light = np.clip((grey * (shades / 256.0)).astype(np.int32), 0, shades - 1)
+    spread = _shade_spread(idx * shades + light, n * n, settings)
+    return _cleaned(np.where(spread[idx, light] >= settings.spread, 0, 255).astype(np.uint8))
+
+
+def _shade_spread(idx: np.ndarray, n_colours: int, settings: MaskSettings) -> np.ndarray:
+    """Per colour and shade (n_colours x shades): the share of tiles holding that colour within
+    `shade_reach` shades of it (a window sum along the shade axis of each tile's histogram)."""
+    h, w = idx.shape
+    t, shades, reach = settings.tiles, settings.shades, settings.shade_reach
+    spread = np.zeros((n_colours, shades))
+    for i in range(t):
+        for j in range(t):
+            tile = idx[i * h // t:(i + 1) * h // t, j * w // t:(j + 1) * w // t]
+            counts = np.bincount(tile.ravel(), minlength=n_colours * shades).reshape(n_colours, shades)
+            run = np.cumsum(np.pad(counts, ((0, 0), (reach + 1, reach))), axis=1)
+            spread += (run[:, 2 * reach + 1:] - run[:, :-2 * reach - 1]) > settings.shade_share * tile.size
+    return spread / (t * t)
+
+
 def _table_in_shadow(img: np.ndarray, soft: np.ndarray, is_table: np.ndarray, settings: MaskSettings) -> np.ndarray:
     """Dark pixels whose chromaticity, taken with only a small offset, is a table colour's so
     taken: the table under a deep shadow. The noise offset pulls a dark pixel toward grey, so a

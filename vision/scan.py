@@ -14,7 +14,7 @@ from .frame import Frame, board_frame
 from .goal_cells import goals_wider
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
-from .mask import card_mask, thin
+from .mask import card_mask, light_mask, thin
 from .settings import BlurSettings, ScanSettings, StartSettings
 from .warnings import board_warnings
 
@@ -78,9 +78,8 @@ def kth_smallest(flat: np.ndarray, k: int) -> float:
 def run(image, settings: ScanSettings) -> tuple[list, dict]:
     """The whole pipeline for one photo; raises ScanError subclasses for unreadable photos.
     Frames come from the goal column first; when none reads the maze well, from the start alone.
-    A photo refused on a mask that saw almost no card is read once more on a mask whose table
-    must also run round the photo's rim (vision.mask): a maze filling half the photo can pass
-    for the table. Only then: on a plain mask that reads the board, that one is kept."""
+    A photo refused on a mask that saw almost no card is read again on other masks (_other_masks).
+    Only then: on a plain mask that reads the board, that one is kept."""
     photo = load_photo(image, settings.load)
     looked: dict = {"photo": photo}     # what a failure's debug sheet shows
     try:
@@ -94,16 +93,29 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         except ScanError as first:
             if not thin(mask, settings.mask):
                 raise
-            rim = card_mask(photo.work, settings.mask, rim=True)
-            if np.array_equal(rim, mask):
-                raise   # the same mask reads the same: most thin masks have no colour the rim rules out
-            try:
-                return _run(photo, rim, grads, settings, {"photo": photo})
-            except ScanError:
-                raise first from None   # the first reading's reason and sheet
+            for other in _other_masks(photo, mask, settings):
+                try:
+                    return _run(photo, other, grads, settings, {"photo": photo})
+                except ScanError:
+                    pass
+            raise first from None   # the first reading's reason and sheet
     except ScanError as err:
         err.debug = looked
         raise
+
+
+def _other_masks(photo: Photo, mask: np.ndarray, settings: ScanSettings):
+    """Masks to read a photo by when the chromaticity mask saw almost no card, each only if it
+    differs (most thin masks are a photo without a maze): one whose table must also run round
+    the photo's rim (a maze filling half the photo can pass for the table), then one by colour
+    and lightness together (cards printed in the table's colours: grey on grey, white tunnels on
+    a cloth ruled in white), if it sees more card."""
+    rim = card_mask(photo.work, settings.mask, rim=True)
+    if not np.array_equal(rim, mask):
+        yield rim
+    light = light_mask(photo.work, settings.mask)
+    if np.count_nonzero(light) > np.count_nonzero(mask):
+        yield light
 
 
 def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings, looked: dict) -> tuple[list, dict]:

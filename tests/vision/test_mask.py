@@ -7,7 +7,7 @@ import pytest
 
 from vision import scan
 from vision.bench import key
-from vision.mask import card_mask, thin
+from vision.mask import card_mask, light_mask, thin
 from vision.render import render_scene
 from vision.settings import MaskSettings, ScanSettings
 
@@ -55,6 +55,51 @@ def test_a_photo_refused_on_a_thin_mask_is_read_again_on_the_rim_mask():
     mask takes the stone for table and keeps only specks of the maze, and no frame is found.
     Read again with the table running round the rim, every card is read exactly."""
     img, truth = render_scene(424417, mp=2.5)
+    photo = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes()
+    settings = ScanSettings()
+    plain_only = replace(settings, mask=replace(settings.mask, least=0.0))   # never read again
+    assert not scan(photo, plain_only).ok
+    result = scan(photo, settings)
+    assert result.ok, result.error
+    assert sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))
+
+
+def grey_table_with_grey_cards() -> tuple[np.ndarray, tuple[slice, slice]]:
+    """A mid-grey cloth (120 grey levels) lit brighter on the left than on the right (down to
+    three quarters), with a block of pale grey stone (185) and white tunnels in the middle: no
+    colour the table does not have, only lightnesses it has nowhere."""
+    rng = np.random.default_rng(5)
+    h, w = 600, 800
+    light = np.linspace(1.0, 0.75, w)[None, :, None]
+    img = np.empty((h, w, 3), np.float64)
+    img[:] = 120
+    block = (slice(180, 420), slice(280, 520))
+    img[block] = 185
+    img[290:310, 280:520] = img[180:420, 390:410] = 240   # tunnels
+    img = img * np.concatenate([light, light, light], 2) + rng.normal(0, 4, img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8), block
+
+
+def test_cards_in_the_tables_colours_are_card_by_lightness():
+    """Chromaticity alone sees grey everywhere and calls the block table (the mask is thin); by
+    colour and lightness the block is card, and the cloth, though its light falls off across the
+    photo, stays table."""
+    img, block = grey_table_with_grey_cards()
+    settings = MaskSettings()
+    assert thin(card_mask(img, settings), settings)
+    mask = light_mask(img, settings)
+    assert (mask[block] > 0).mean() > 0.95
+    table = np.ones(mask.shape, bool)
+    table[block] = False
+    assert (mask[table] > 0).mean() < 0.01
+
+
+def test_a_photo_refused_on_a_thin_mask_is_read_on_the_colour_and_lightness_mask():
+    """Renderer seed 700017 (a mixed-bench scene, 2 MP): pale cards on a dark checked cloth of
+    their colours, so the chromaticity mask keeps a thousandth of the photo (the rim mask, the
+    same) and no frame is found. By colour and lightness the cards are card, and the board is
+    read exactly."""
+    img, truth = render_scene(700017)
     photo = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes()
     settings = ScanSettings()
     plain_only = replace(settings, mask=replace(settings.mask, least=0.0))   # never read again
