@@ -17,6 +17,7 @@ from .plain import without_plain, without_table_look
 from .settings import CellSettings, GridSettings
 
 ISLAND_ROUNDS = 3
+MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call card to vouch for it
 FIT_START = 3   # path cards from which the maze's fit places the start (start_from_fit)
 
 __all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit", "correspondences"]
@@ -53,11 +54,22 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
             break
         seeds = {**more, **seeds}
     cells = _restored(sf, cells, first, h)
-    cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look)
+    cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look,
+                               _vouched(sf, cells))
     # cards go to the cells the snapped fit puts them on; the frame keeps the walk's fit (placing
     # the start by the snapped one let a 2 MP photo without the start pass start_checks)
     lined = _lines_fit(sf, cells, h)
     return agree(_beside_goals(_registered(_anchored(cells), lined), cs.low_confidence)), h
+
+
+def _vouched(sf: Surface, cells: dict) -> frozenset:
+    """Sure path cards that a trusted card mask calls card nearly all over (MASK_VOUCHES): the
+    mask learns the table from the whole photo's colours, so a card it sees whole is no tile of
+    the cloth, whatever the colours near the start say (plain.without_table_look)."""
+    if not sf.mask_trusted:
+        return frozenset()
+    return frozenset(p for p, c in cells.items()
+                     if c.kind == "path" and c.confidence >= SURE and mask_cover(sf, c.quad) >= MASK_VOUCHES)
 
 
 def _lines_fit(sf: Surface, cells: dict, h: np.ndarray) -> np.ndarray:

@@ -89,3 +89,36 @@ def test_a_pale_tile_half_plain_and_half_table_coloured_is_table():
     assert sorted(kept) == sorted(cells) + [(5, 0)]
     kept = without_table_look(img, {**cells, (3, 2): replace(tile, confidence=0.96)}, 0.9, 0.45)
     assert sorted(kept) == sorted(cells)
+
+
+def _shadowed_start_table():
+    """A mottled green cloth; pale green cards with white tunnels (lit, their a/b in Lab are the
+    shadowed cloth's). A hard shadow (a third of the light) lies over the start, the card beside
+    it and the cloth round them; the cards further on lie in full light. A hole in the maze at
+    (3, 0) shows the cloth."""
+    rng = np.random.default_rng(4)
+    img = np.full((300, 800, 3), (70, 150, 60), np.float64)
+    img += rng.normal(0, 12, (300, 800, 1))                                  # the cloth's light mottling
+    cells = {}
+    for col in (0, 1, 2, 4, 5):
+        x = 20 + 70 * col
+        img[100:190, x:x + 60] = (157, 194, 150)
+        img[100:190, x + 22:x + 38] = (235, 240, 235)
+        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == 0 else "path")
+    img[:, :160] *= 0.33                                                    # the shadow
+    img = np.clip(img + rng.normal(0, 2, img.shape), 0, 255).astype(np.uint8)
+    cells[(3, 0)] = _cell(3, 0, _quad(230, 100))                            # the hole, read as a card
+    return img, cells
+
+
+def test_cards_lit_unlike_a_shadowed_core_stand_when_the_mask_vouches_for_them():
+    """Lab's colour channels move with the light: measured against the shadowed core the lit cards
+    look like the lit cloth and are dropped. Vouched for (sure, card all over by the mask), they
+    are compared again by chromaticity, which the shadow leaves where it was, and stand; the hole,
+    vouched for too (the mask fills holes), shows the cloth's chromaticity and is dropped."""
+    img, cells = _shadowed_start_table()
+    alone = without_table_look(img, cells, 0.9, 0.4)
+    assert sorted(alone) == [(0, 0), (1, 0)]
+    vouched = frozenset({(2, 0), (3, 0), (4, 0), (5, 0)})
+    kept = without_table_look(img, cells, 0.9, 0.4, vouched)
+    assert sorted(kept) == [(0, 0), (1, 0), (2, 0), (4, 0), (5, 0)]
