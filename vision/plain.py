@@ -95,7 +95,8 @@ def table_share(lab: np.ndarray, core: np.ndarray, table: np.ndarray) -> float:
     return float(np.mean((pt > 0.01) & (pc < 0.1 * pt)))
 
 
-def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float, vouched: frozenset = frozenset()) -> dict:
+def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float,
+                       vouched: frozenset = frozenset()) -> dict:
     """The cells without path cards over `share` of whose pixels are coloured like the table and
     unlike the maze's core (the start and the sure cards beside it). Lab's colour channels move
     with the light: when a hand's shadow lies over the start and its neighbours, the lit cards'

@@ -31,7 +31,7 @@ class MaskSettings:
     shadow_width: int = 15    # px at working scale: narrower dark patches are not the table in shadow
     shades: int = 16          # lightness levels of the colour-and-lightness mask (light_mask)
     shade_reach: int = 1      # a tile holds a colour at a shade when it holds it this many shades off
-    shade_share: float = 0.02 # ... and more than this share of its pixels (blends at a pattern's edges hold every shade)
+    shade_share: float = 0.02 # ... over this share of its pixels (a pattern's edge blends hold every shade)
 
 
 @dataclass(frozen=True)
