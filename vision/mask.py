@@ -16,6 +16,13 @@ def chroma_index(img: np.ndarray, bins: int) -> np.ndarray:
     return _bins(_soft(img), bins, 8.0)
 
 
+def chroma_bins(img: np.ndarray, bins: int) -> np.ndarray:
+    """Per-pixel bin of normalised (r, g) chromaticity of the image as it is (not smoothed), 8
+    grey levels added to every channel first (see _bins): vision.plain compares a card's colours
+    with the table's by these, since a shadow darkens a colour without moving its bin."""
+    return _bins(np.asarray(img, np.float32), bins, 8.0)
+
+
 def _soft(img: np.ndarray) -> np.ndarray:
     """The image smoothed (5 x 5 Gaussian) as float32: what the chromaticity bins are taken of."""
     return cv2.GaussianBlur(img, (5, 5), 0).astype(np.float32)
@@ -33,19 +40,24 @@ def _bins(soft: np.ndarray, bins: int, offset: float) -> np.ndarray:
     return r * bins + g
 
 
+def _tiles(idx: np.ndarray, t: int):
+    """The image cut in t x t tiles: (on the rim, tile) for each."""
+    h, w = idx.shape
+    for i in range(t):
+        for j in range(t):
+            yield i in (0, t - 1) or j in (0, t - 1), idx[i * h // t:(i + 1) * h // t, j * w // t:(j + 1) * w // t]
+
+
 def tile_spread(idx: np.ndarray, n_bins: int, tiles: int, min_share: float) -> tuple[np.ndarray, np.ndarray]:
     """Per colour bin: the share of all tiles it is seen in, and of the tiles round the rim."""
-    h, w = idx.shape
     t = tiles
     spread = np.zeros(n_bins)
     rim = np.zeros(n_bins)
-    for i in range(t):
-        for j in range(t):
-            tile = idx[i * h // t:(i + 1) * h // t, j * w // t:(j + 1) * w // t]
-            seen = np.bincount(tile.ravel(), minlength=n_bins) > min_share * tile.size
-            spread += seen
-            if i in (0, t - 1) or j in (0, t - 1):
-                rim += seen
+    for on_rim, tile in _tiles(idx, t):
+        seen = np.bincount(tile.ravel(), minlength=n_bins) > min_share * tile.size
+        spread += seen
+        if on_rim:
+            rim += seen
     return spread / (t * t), rim / (4 * (t - 1))
 
 
@@ -84,15 +96,12 @@ def light_mask(img: np.ndarray, settings: MaskSettings) -> np.ndarray:
 def _shade_spread(idx: np.ndarray, n_colours: int, settings: MaskSettings) -> np.ndarray:
     """Per colour and shade (n_colours x shades): the share of tiles holding that colour within
     `shade_reach` shades of it (a window sum along the shade axis of each tile's histogram)."""
-    h, w = idx.shape
     t, shades, reach = settings.tiles, settings.shades, settings.shade_reach
     spread = np.zeros((n_colours, shades))
-    for i in range(t):
-        for j in range(t):
-            tile = idx[i * h // t:(i + 1) * h // t, j * w // t:(j + 1) * w // t]
-            counts = np.bincount(tile.ravel(), minlength=n_colours * shades).reshape(n_colours, shades)
-            run = np.cumsum(np.pad(counts, ((0, 0), (reach + 1, reach))), axis=1)
-            spread += (run[:, 2 * reach + 1:] - run[:, :-2 * reach - 1]) > settings.shade_share * tile.size
+    for _, tile in _tiles(idx, t):
+        counts = np.bincount(tile.ravel(), minlength=n_colours * shades).reshape(n_colours, shades)
+        run = np.cumsum(np.pad(counts, ((0, 0), (reach + 1, reach))), axis=1)
+        spread += (run[:, 2 * reach + 1:] - run[:, :-2 * reach - 1]) > settings.shade_share * tile.size
     return spread / (t * t)
 
 

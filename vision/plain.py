@@ -18,10 +18,12 @@ import cv2
 import numpy as np
 
 from . import cellnet
+from .mask import chroma_bins
 
 INNER = (slice(10, 62), slice(7, 41))   # the card's middle in a reader crop (its margin left out)
 HALF_PLAIN = 0.5    # a card this plain (share of the sure cards' spread) ...
 HALF_LOOK = 0.2     # ... and with this share of its pixels coloured like the table is table
+RG_BINS = 16        # chromaticity bins per axis of the shadow-proof comparison (_lit_alike)
 
 
 def spread(img: np.ndarray, quad: np.ndarray) -> float:
@@ -61,29 +63,20 @@ def _ab_hist(lab: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     return h / max(float(h.sum()), 1.0)
 
 
-def _rg_bins(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Chromaticity bins (16 per axis) of normalised r and g, 8 grey levels added to each channel
-    (as the card mask takes them): a shadow darkens a colour without moving it."""
-    f = bgr.astype(np.float32) + np.float32(8.0)
-    total = f.sum(axis=-1)
-    r = np.clip((f[..., 2] / total * 24).astype(np.int32), 0, 15)
-    g = np.clip((f[..., 1] / total * 24).astype(np.int32), 0, 15)
-    return r, g
-
-
 def _rg_hist(bgr: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
-    """16 x 16 histogram of a BGR image's chromaticity (_rg_bins), as shares of its pixels."""
-    r, g = _rg_bins(bgr)
+    """Histogram (16 x 16 bins, flat) of a BGR image's chromaticity (vision.mask.chroma_bins), as
+    shares of its pixels (under `mask` when given)."""
+    idx = chroma_bins(bgr, RG_BINS)
     if mask is not None:
-        r, g = r[mask > 0], g[mask > 0]
-    h = np.bincount((r * 16 + g).ravel(), minlength=256).reshape(16, 16).astype(np.float64)
+        idx = idx[mask > 0]
+    h = np.bincount(idx.ravel(), minlength=RG_BINS * RG_BINS).astype(np.float64)
     return h / max(float(h.sum()), 1.0)
 
 
 def rg_table_share(bgr: np.ndarray, core: np.ndarray, table: np.ndarray) -> float:
     """table_share by chromaticity bins (_rg_hist) instead of Lab's colour channels."""
-    r, g = _rg_bins(bgr)
-    pt, pc = table[r, g], core[r, g]
+    idx = chroma_bins(bgr, RG_BINS)
+    pt, pc = table[idx], core[idx]
     return float(np.mean((pt > 0.01) & (pc < 0.1 * pt)))
 
 
@@ -104,12 +97,14 @@ def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float,
     dropped). So `vouched` cards (sure, and card all over by the trusted card mask: board.walk)
     are dropped only if they also look like the table by chromaticity, which a shadow leaves
     where it was (the mask fills holes in the maze: a hole's cloth is card to it, not to this)."""
-    crops = {p: cv2.cvtColor(cellnet.crop(img, c.quad), cv2.COLOR_BGR2Lab)[INNER] for p, c in cells.items()}
+    bgr = {p: np.ascontiguousarray(cellnet.crop(img, c.quad)[INNER]) for p, c in cells.items()}
+    crops = {p: cv2.cvtColor(c, cv2.COLOR_BGR2Lab) for p, c in bgr.items()}
     core_at = [p for p, c in cells.items()
                if c.kind == "start" or (c.kind == "path" and abs(p[0]) + abs(p[1]) == 1 and c.confidence >= sure)]
     core = [crops[p] for p in core_at]
     step = 4   # the table's colours from every 4th pixel outside the found cards
-    small = cv2.cvtColor(np.ascontiguousarray(img[::step, ::step]), cv2.COLOR_BGR2Lab)
+    small_bgr = np.ascontiguousarray(img[::step, ::step])
+    small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2Lab)
     outside = np.full(small.shape[:2], 255, np.uint8)
     cv2.fillPoly(outside, [np.int32(np.round(c.quad / step)) for c in cells.values()], 0)
     if not core or not outside.any():
@@ -118,21 +113,18 @@ def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float,
     table = _ab_hist(small, outside)
     shares = {p: table_share(crops[p], core_hist, table) for p, c in cells.items() if c.kind == "path"}
     drop = {p for p, s in shares.items() if s > share} | _half_table(cells, crops, shares, sure)
-    drop -= _lit_alike(img, cells, core_at, drop & vouched, (step, outside), share)
+    drop -= _lit_alike(bgr, core_at, drop & vouched, _rg_hist(small_bgr, outside), share)
     return {p: c for p, c in cells.items() if p not in drop}
 
 
-def _lit_alike(img: np.ndarray, cells: dict, core_at: list, asked: set, table_at: tuple, share: float) -> set:
-    """Of the `asked` cells, those whose chromaticity (_rg_bins) is not the table's in over `share`
-    of their pixels, against the core (cards at `core_at`) and the table (every `step`th pixel
-    under `outside`: `table_at`) of without_table_look."""
+def _lit_alike(bgr: dict, core_at: list, asked: set, table: np.ndarray, share: float) -> set:
+    """Of the `asked` cells, those whose chromaticity is not the table's (`table`: _rg_hist of
+    the pixels outside the found cards) in over `share` of their pixels, against the core's (the
+    cards at `core_at`); `bgr` holds each cell's crop as without_table_look cut it."""
     if not asked:
         return set()
-    step, outside = table_at
-    crop = {p: cellnet.crop(img, cells[p].quad)[INNER] for p in set(core_at) | asked}
-    core = _rg_hist(np.concatenate([crop[p].reshape(-1, 1, 3) for p in core_at]))
-    table = _rg_hist(np.ascontiguousarray(img[::step, ::step]), outside)
-    return {p for p in asked if rg_table_share(crop[p], core, table) <= share}
+    core = _rg_hist(np.concatenate([bgr[p].reshape(-1, 1, 3) for p in core_at]))
+    return {p for p in asked if rg_table_share(bgr[p], core, table) <= share}
 
 
 def _half_table(cells: dict, crops: dict, shares: dict, sure: float) -> set:
