@@ -97,3 +97,16 @@ def test_readings_are_kept_per_image_and_never_lent_to_another():
     blank = np.full_like(img, 128)
     assert all(g.kind == "empty" for g in cellnet.read(blank, quads))
     assert cellnet.read(img, quads) == first
+
+
+def test_a_batch_longer_than_a_chunk_reads_as_its_crops_do_one_by_one():
+    """guess reads CHUNK crops per pass: every crop keeps its own reading, in order, across the
+    passes (crops of a real scene, repeated past two chunks and shuffled)."""
+    img, cards = _scene(44)
+    batch = cellnet.crops(img, [np.array(c["corners"]) for c in cards])
+    order = np.random.default_rng(1).permutation(np.resize(np.arange(len(batch)), 2 * cellnet.CHUNK + 5))
+    together = cellnet.guess(batch[order])
+    alone = [cellnet.guess(batch[i:i + 1])[0] for i in order]
+    assert len(together) == len(order)
+    assert all(np.array_equal(a.kinds, b.kinds) and np.array_equal(a.opens, b.opens) and a.dead == b.dead
+               for a, b in zip(together, alone))

@@ -22,6 +22,10 @@ from ..warp import warp_crops
 
 CROP_W, CROP_H = 48, 72        # net input, the card plus MARGIN around it
 MARGIN = 0.1                   # share of the card's width/length shown beyond each edge
+# crops per pass of the net: cv2.dnn's cost per crop is flat up to a hundred or so and then climbs
+# (the layers' buffers outgrow the caches: 8 times as much per crop at 4096 as at 64), while the
+# readings are the same bits whatever the batch; a search over a maze reads thousands at once
+CHUNK = 64
 KINDS = ("empty", "path", "start", "goal_down", "goal_gold", "goal_stone")
 SIDES = "NESW"
 WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "cellnet.onnx"
@@ -104,12 +108,16 @@ def _softmax(x: np.ndarray) -> np.ndarray:
 
 
 def guess(batch: np.ndarray) -> list[CellGuess]:
-    """Read a batch of crops (N x CROP_H x CROP_W x 3, from `crops`) in one pass of the net."""
+    """Read a batch of crops (N x CROP_H x CROP_W x 3, from `crops`), CHUNK at a time."""
     if len(batch) == 0:
         return []
     net = _net()
-    net.setInput(standardise(np.asarray(batch)))
-    out = net.forward()
+    batch = np.asarray(batch)
+    parts = []
+    for i in range(0, len(batch), CHUNK):
+        net.setInput(standardise(batch[i:i + CHUNK]))
+        parts.append(net.forward())
+    out = np.concatenate(parts)
     kinds = _softmax(out[:, :len(KINDS)])
     rest = _sigmoid(out[:, len(KINDS):])
     return [CellGuess(k, r[:4], float(r[4])) for k, r in zip(kinds, rest)]
