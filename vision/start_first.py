@@ -129,7 +129,7 @@ def maze_windows(photo: Photo, mask: np.ndarray, maze: Blob, blobs: list[Blob], 
     like the tunnels, goals turned up): card windows over the whole maze blob, half a card apart,
     turned along the local edges, at the size of the lone card-like blobs (unless the reader sees
     no card that size on the maze: vision.maze_scale) and smaller (a steep view), read by the card
-    reader. A generator: nothing is read unless every other source failed."""
+    reader; none where it is sure of no card at any size. A generator: nothing is read unless every other source failed."""
     lone = [b.long_side for b in blobs if b is not maze and b.area > 0.002 * maze.area]
     edges = EdgeAngles(cv2.cvtColor(photo.work, cv2.COLOR_BGR2GRAY))
     length = maze_scale.card_length(maze_scale.card_lengths(photo, maze, _window, edges.at),

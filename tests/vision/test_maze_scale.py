@@ -26,8 +26,11 @@ def test_specks_for_lone_blobs_give_way_to_the_sizes_the_reader_is_sure_of():
     assert maze_scale.card_length(trials, None) == length
 
 
-def test_without_a_sure_size_the_guess_stands():
-    assert maze_scale.card_length([(100.0, 0.5), (50.0, 0.2)], 42.0) == 42.0
+def test_without_a_sure_size_there_is_no_maze_to_search():
+    # a blob on which the reader is sure of no card at any size holds no card: the lone blobs'
+    # size does not send the search over it
+    assert maze_scale.card_length([(100.0, 0.5), (50.0, 0.2)], 42.0) is None
+    assert maze_scale.card_length([], 42.0) is None
     assert maze_scale.card_length([], None) is None
 
 
