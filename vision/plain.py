@@ -99,22 +99,34 @@ def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float,
     where it was (the mask fills holes in the maze: a hole's cloth is card to it, not to this)."""
     bgr = {p: np.ascontiguousarray(cellnet.crop(img, c.quad)[INNER]) for p, c in cells.items()}
     crops = {p: cv2.cvtColor(c, cv2.COLOR_BGR2Lab) for p, c in bgr.items()}
-    core_at = [p for p, c in cells.items()
-               if c.kind == "start" or (c.kind == "path" and abs(p[0]) + abs(p[1]) == 1 and c.confidence >= sure)]
-    core = [crops[p] for p in core_at]
     step = 4   # the table's colours from every 4th pixel outside the found cards
     small_bgr = np.ascontiguousarray(img[::step, ::step])
     small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2Lab)
     outside = np.full(small.shape[:2], 255, np.uint8)
     cv2.fillPoly(outside, [np.int32(np.round(c.quad / step)) for c in cells.values()], 0)
-    if not core or not outside.any():
+    core_at = _core(cells, crops, sure, share)
+    if not core_at or not outside.any():
         return cells
-    core_hist = _ab_hist(np.concatenate([c.reshape(-1, 1, 3) for c in core]))
     table = _ab_hist(small, outside)
+    core_at = _core(cells, crops, sure, share, table)
+    core_hist = _ab_hist(np.concatenate([crops[p].reshape(-1, 1, 3) for p in core_at]))
     shares = {p: table_share(crops[p], core_hist, table) for p, c in cells.items() if c.kind == "path"}
     drop = {p for p, s in shares.items() if s > share} | _half_table(cells, crops, shares, sure)
     drop -= _lit_alike(bgr, core_at, drop & vouched, _rg_hist(small_bgr, outside), share)
     return {p: c for p, c in cells.items() if p not in drop}
+
+
+def _core(cells: dict, crops: dict, sure: float, share: float, table: np.ndarray | None = None) -> list:
+    """The maze's core: the start and the sure path cards beside it, but (given the `table`'s
+    histogram) not those that look like the table against the start alone: on a cloth striped
+    along the grid, windows over the stripes beside the start read surely as straight tunnels
+    (2 MP, renderer seed 1100017), and in the core they made every stripe look like maze."""
+    start = [p for p, c in cells.items() if c.kind == "start"]
+    near = [p for p, c in cells.items() if c.kind == "path" and abs(p[0]) + abs(p[1]) == 1 and c.confidence >= sure]
+    if table is None or not start:
+        return start + near
+    own = _ab_hist(np.concatenate([crops[p].reshape(-1, 1, 3) for p in start]))
+    return start + [p for p in near if table_share(crops[p], own, table) <= share]
 
 
 def _lit_alike(bgr: dict, core_at: list, asked: set, table: np.ndarray, share: float) -> set:

@@ -122,3 +122,24 @@ def test_cards_lit_unlike_a_shadowed_core_stand_when_the_mask_vouches_for_them()
     vouched = frozenset({(2, 0), (3, 0), (4, 0), (5, 0)})
     kept = without_table_look(img, cells, 0.9, 0.4, vouched)
     assert sorted(kept) == [(0, 0), (1, 0), (2, 0), (4, 0), (5, 0)]
+
+
+def test_a_stripe_beside_the_start_read_surely_does_not_make_the_cloth_look_like_maze():
+    """A cloth striped along the grid (orange and dark red): windows over the stripes beside the
+    start and further out read surely as straight tunnels. Were the one beside the start taken
+    into the maze's core, the cloth's colours would be the maze's and every stripe would stand;
+    measured against the start alone it is table, and so is the one further out."""
+    rng = np.random.default_rng(5)
+    img = np.full((400, 800, 3), (40, 40, 150), np.float64)                 # dark red cloth ...
+    for x in range(0, 800, 40):
+        img[:, x:x + 16] = (60, 150, 235)                                   # ... with orange stripes
+    cells = {}
+    for col in (0, 1, 2):                                                   # grey cards, white tunnels
+        x = 20 + 70 * col
+        img[100:190, x:x + 60] = (128, 128, 132)
+        img[100:190, x + 22:x + 38] = (235, 235, 235)
+        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == 0 else "path")
+    img = np.clip(img + rng.normal(0, 2, img.shape), 0, 255).astype(np.uint8)
+    stripes = {(0, 1): _cell(0, 1, _quad(20, 200)), (2, 2): _cell(2, 2, _quad(160, 300))}
+    kept = without_table_look(img, {**cells, **stripes}, 0.9, 0.45)
+    assert sorted(kept) == sorted(cells)
