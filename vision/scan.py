@@ -91,13 +91,13 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
         try:
             return _run(photo, mask, grads, settings, looked)
         except ScanError as first:
-            if not thin(mask, settings.mask):
-                raise
-            for other in _other_masks(photo, mask, settings):
+            for other, least in _other_masks(photo, mask, settings):
                 try:
-                    return _run(photo, other, grads, settings, {"photo": photo})
+                    cards, debug = _run(photo, other, grads, settings, {"photo": photo})
                 except ScanError:
-                    pass
+                    continue
+                if sum(c["kind"] == "path" for c in cards) >= least:
+                    return cards, debug
             raise first from None   # the first reading's reason and sheet
     except ScanError as err:
         err.debug = looked
@@ -105,17 +105,25 @@ def run(image, settings: ScanSettings) -> tuple[list, dict]:
 
 
 def _other_masks(photo: Photo, mask: np.ndarray, settings: ScanSettings):
-    """Masks to read a photo by when the chromaticity mask saw almost no card, each only if it
-    differs (most thin masks are a photo without a maze): one whose table must also run round
-    the photo's rim (a maze filling half the photo can pass for the table), then one by colour
-    and lightness together (cards printed in the table's colours: grey on grey, white tunnels on
-    a cloth ruled in white), if it sees more card."""
-    rim = card_mask(photo.work, settings.mask, rim=True)
-    if not np.array_equal(rim, mask):
-        yield rim
+    """(mask, path cards its reading must find) to read a refused photo by again. When the
+    chromaticity mask saw almost no card (most such photos have no maze), each only if it differs:
+    one whose table must also run round the photo's rim (a maze filling half the photo can pass
+    for the table), then one by colour and lightness together (cards printed in the table's
+    colours: grey on grey, white tunnels on a cloth ruled in white), if it sees more card. When it
+    saw card, only the latter: it saw the clutter and a few cards (pale cards on a warm wood
+    table, goal backs in the wood's brown: renderer seeds 1100050, 1100051, 1100068), and a
+    reading there must find a few path cards (one of the start and goals alone was a start
+    posed on the wrong card); the rim's mask then read a photo without a start (600000 #0056)."""
+    if not settings.mask.again:
+        return
+    sparse = thin(mask, settings.mask)
+    if sparse:
+        rim = card_mask(photo.work, settings.mask, rim=True)
+        if not np.array_equal(rim, mask):
+            yield rim, 0
     light = light_mask(photo.work, settings.mask)
     if np.count_nonzero(light) > np.count_nonzero(mask):
-        yield light
+        yield light, 0 if sparse else settings.start.few
 
 
 def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSettings, looked: dict) -> tuple[list, dict]:

@@ -23,6 +23,7 @@ class MaskSettings:
     tiles: int = 8            # tiles per image side for the spread test
     spread: float = 0.4       # a colour seen in this share of tiles is table, not card
     min_share: float = 0.002  # a colour "is in" a tile above this share of its pixels
+    again: bool = True        # a refused photo is read again on other masks (vision.scan._other_masks)
     least: float = 0.05       # a photo refused on a mask with less card than this share of it is
     rim: float = 0.3          # read again with the table also in this share of the tiles round the rim
     everywhere: float = 0.7   # a colour in this share of all tiles is table wherever it is
