@@ -6,14 +6,14 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from . import cellnet, geometry
-from .cells import (GOAL_CELLS, STEPS, SURE, Cell, Surface, card_p, confidence, mask_cover, overlaps, same_place,
-                    some_openings, trimmed, trusting)
+from . import geometry
+from .cells import GOAL_CELLS, STEPS, SURE, Cell, Surface, mask_cover, same_place, trimmed, trusting
 from .edges import agree
 from .fit import push_lines_many, push_sides
 from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
 from .plain import without_plain, without_table_look
+from .read_cell import read_cell
 from .settings import CellSettings, GridSettings
 
 ISLAND_ROUNDS = 3
@@ -53,13 +53,36 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         if not more:
             break
         seeds = {**more, **seeds}
-    cells = _restored(sf, cells, first, h)
+    cells = _holes(sf, _restored(sf, cells, first, h), h, gs, cs)
     cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look,
                                _vouched(sf, cells))
     # cards go to the cells the snapped fit puts them on; the frame keeps the walk's fit (placing
     # the start by the snapped one let a 2 MP photo without the start pass start_checks)
     lined = _lines_fit(sf, cells, h)
     return agree(_beside_goals(_registered(_anchored(cells), lined), cs.low_confidence)), h
+
+
+def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2) -> dict:
+    """The cells with the empty ones beside the start read again, each predicted by the sure path
+    cards beside it alone, kept where the final fit `h` puts the card within `off` of a cell of
+    its cell. The walk reads a cell once a pass, when it first reaches it: the start's neighbours
+    come first, predicted by the start's outline alone, and a start posed too large or off its
+    card has them read across the gaps as no card; later passes predict them by fits that still
+    lean on that outline, and skip them (renderer seed 1200051: the cards above and below the
+    start missed). They come back `restored`: they must not make a frame whose start is posed
+    wrongly look whole, or the start's other poses are not tried (main #0156: 4 cards lost)."""
+    inv = np.linalg.inv(h)
+    out = dict(cells)
+    for pos in sorted(STEPS):
+        if pos in out:
+            continue
+        beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+        near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
+        hs = [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
+        cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out]) if hs else None
+        if cell is not None and float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
+            out[pos] = replace(cell, restored=True)
+    return out
 
 
 def _vouched(sf: Surface, cells: dict) -> frozenset:
@@ -189,7 +212,7 @@ def _bfs(sf: Surface, h: np.ndarray, start: Cell, goals: list[Cell], gs: GridSet
             continue
         taken = [cells[p].quad for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
         hs = [local] + _beside(cells, pos) + hinted(seeds, pos, local)
-        cell = _reuse(known, pos, local) or _read_cell(sf, hs, pos, gs, cs, taken)
+        cell = _reuse(known, pos, local) or read_cell(sf, hs, pos, gs, cs, taken)
         if cell is None:
             if empty is not None:
                 empty[pos] = geometry.quad_of(local, *pos)
@@ -209,45 +232,6 @@ def _reuse(known: dict | None, pos: tuple[int, int], h: np.ndarray) -> Cell | No
     old = known[pos].quad
     size = np.linalg.norm(old[1] - old[0])
     return known[pos] if np.max(np.linalg.norm(geometry.quad_of(h, *pos) - old, axis=1)) < 0.12 * size else None
-
-
-def _read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridSettings,
-               cs: CellSettings, taken: list | None = None) -> Cell | None:
-    """The path card at pos, or None when the reader sees no face-up card there. Each homography
-    (the neighbourhood's, and one from a single card beside pos) predicts an outline, which is
-    also snapped to the card's edges; the reader reads them all and the likeliest card is kept,
-    snapped outlines first. The reader was trained on outlines a little off (gaps, cards out of
-    line) and refuses outlines half a card off, so a wrong prediction is simply not chosen; an
-    outline over a card already found beside (`taken`) is not looked at."""
-    quads: list[np.ndarray] = []
-    for h in hs:
-        predicted = geometry.quad_of(h, *pos)
-        if any(same_place(predicted, q) for q in quads[1::2]):
-            continue   # another homography already predicted this outline: same reading
-        if sf.mask_trusted and mask_cover(sf, predicted) < 0.1 * gs.min_mask:
-            continue   # bare table: no need to look closer
-        quads += [trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
-    quads = [q for i, q in enumerate(quads) if not overlaps(quads[i - i % 2], taken or [])]
-    if not quads:
-        return None
-    guesses = cellnet.read(sf.fine, quads)
-    i = max(range(len(quads)), key=lambda j: card_p(guesses[j]) + (0.1 if j % 2 == 0 else 0.0))
-    g = guesses[i]
-    if card_p(g) < cs.min_card:
-        return None
-    conf = confidence(g)
-    if unsure_on_table(sf, quads[i], conf, gs):
-        return None
-    return Cell(pos[0], pos[1], "path", some_openings(g), g.dead_end, None, conf, quads[i], g.p("start"),
-                tuple(float(p) for p in g.opens))
-
-
-def unsure_on_table(sf: Surface, quad: np.ndarray, conf: float, gs: GridSettings) -> bool:
-    """A reading unsure in any of its calls on an outline a trusted mask calls mostly table: tiles,
-    a card-sized pattern, or under a steep view a window across the gap between cards, which the
-    reader can take surely for a card while unsure of its openings (main #0096: 0.746, cover 0.11;
-    on five bench sets no card read right and below SURE had a cover under 0.65 there)."""
-    return sf.mask_trusted and conf < SURE and mask_cover(sf, quad) < 0.5 * gs.min_mask
 
 
 def _beside(cells: dict, pos: tuple[int, int]) -> list[np.ndarray]:

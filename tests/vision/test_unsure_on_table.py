@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision import geometry
-from vision.board import unsure_on_table
+from vision.read_cell import unsure_on_table
 from vision.cellnet import KINDS, CellGuess
 from vision.cells import Surface, confidence
 from vision.settings import GridSettings
