@@ -44,6 +44,17 @@ def _cell(col: int, row: int, quad: np.ndarray, kind: str = "path"):
     return Cell(col, row, kind, "NESW" if kind != "goal" else "", False, None, 1.0, quad)
 
 
+def _grey_cards(img: np.ndarray, cols: tuple[int, ...]) -> dict:
+    """Grey cards with a white tunnel drawn in row 0 at these columns (the first is the start)."""
+    cells = {}
+    for col in cols:
+        x = 20 + 70 * col
+        img[100:190, x:x + 60] = (128, 128, 132)
+        img[100:190, x + 22:x + 38] = (235, 235, 235)
+        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == cols[0] else "path")
+    return cells
+
+
 def test_a_sure_card_coloured_like_the_table_is_table_a_card_far_out_is_not():
     """A lattice cloth (teal tiles, white lines) whose tiles read as crossings: the tile is dropped,
     a real card five cells from the start, grey like the maze's core, is kept."""
@@ -53,12 +64,7 @@ def test_a_sure_card_coloured_like_the_table_is_table_a_card_far_out_is_not():
         img[t::40, :] = 245
         img[:, t::40] = 245
     img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
-    cells = {}
-    for col in (0, 1, 5):                                                   # grey cards, white tunnels
-        x = 20 + 70 * col
-        img[100:190, x:x + 60] = (128, 128, 132)
-        img[100:190, x + 22:x + 38] = (235, 235, 235)
-        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == 0 else "path")
+    cells = _grey_cards(img, (0, 1, 5))
     cells[(3, 2)] = _cell(3, 2, _quad(240, 200))                            # a tile of the cloth
     kept = without_table_look(img, cells, 0.9, 0.45)
     assert sorted(kept) == [(0, 0), (1, 0), (5, 0)]
@@ -133,12 +139,7 @@ def test_a_stripe_beside_the_start_read_surely_does_not_make_the_cloth_look_like
     img = np.full((400, 800, 3), (40, 40, 150), np.float64)                 # dark red cloth ...
     for x in range(0, 800, 40):
         img[:, x:x + 16] = (60, 150, 235)                                   # ... with orange stripes
-    cells = {}
-    for col in (0, 1, 2):                                                   # grey cards, white tunnels
-        x = 20 + 70 * col
-        img[100:190, x:x + 60] = (128, 128, 132)
-        img[100:190, x + 22:x + 38] = (235, 235, 235)
-        cells[(col, 0)] = _cell(col, 0, _quad(x, 100), "start" if col == 0 else "path")
+    cells = _grey_cards(img, (0, 1, 2))
     img = np.clip(img + rng.normal(0, 2, img.shape), 0, 255).astype(np.uint8)
     stripes = {(0, 1): _cell(0, 1, _quad(20, 200)), (2, 2): _cell(2, 2, _quad(160, 300))}
     kept = without_table_look(img, {**cells, **stripes}, 0.9, 0.45)
