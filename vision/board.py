@@ -8,7 +8,7 @@ import numpy as np
 
 from . import geometry
 from .cells import GOAL_CELLS, STEPS, SURE, Cell, Surface, mask_cover, same_place, trimmed, trusting
-from .edges import agree
+from .edges import agree, joined
 from .fit import push_lines_many, push_sides
 from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
@@ -59,7 +59,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     # cards go to the cells the snapped fit puts them on; the frame keeps the walk's fit (placing
     # the start by the snapped one let a 2 MP photo without the start pass start_checks)
     lined = _lines_fit(sf, cells, h)
-    return agree(_beside_goals(_registered(_anchored(cells), lined), cs.low_confidence)), h
+    return joined(agree(_beside_goals(_registered(_anchored(cells), lined), cs.low_confidence)), cs.low_confidence), h
 
 
 def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2) -> dict:

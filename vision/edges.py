@@ -60,3 +60,23 @@ def agree(cells: list[Cell]) -> list[Cell]:
             c = replace(c, openings=openings, opens=tuple(opens))
         out.append(replace(c, dead_end=True) if len(c.openings) == 1 and not c.dead_end else c)
     return out
+
+
+def joined(cells: list[Cell], low: float) -> list[Cell]:
+    """The cells without unsure path cards (read below `low`) none of whose openings meets an
+    opening across: every path card is laid with an opening against one of the maze's (RULES.md),
+    so such a reading is more likely the table (a window over a checked cloth beside a dead end,
+    read as a dead end turned away from it at 0.53: renderer seed 1200088). The start and the
+    goals count as meeting any opening. A card read surely stays however it lies: a rockfall can
+    cut a card off, and a card laid against the rules is reported as it lies."""
+    at = {(c.col, c.row): c for c in cells}
+
+    def meets(c: Cell) -> bool:
+        for side in c.openings:
+            (dc, dr), back = ACROSS[side]
+            n = at.get((c.col + dc, c.row + dr))
+            if n is not None and (n.kind != "path" or back in n.openings):
+                return True
+        return False
+
+    return [c for c in cells if c.kind != "path" or c.confidence >= low or meets(c)]

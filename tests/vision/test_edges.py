@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from vision.cells import Cell
-from vision.edges import agree
+from vision.edges import agree, joined
 
 pytestmark = pytest.mark.vision
 
@@ -57,3 +57,23 @@ def test_a_card_with_one_opening_is_a_dead_end():
     two = path(2, 0, (0.01, 0.01, 0.99, 0.99))
     got = {(c.col, c.row): c.dead_end for c in agree([one, two])}
     assert got == {(1, 0): True, (2, 0): False}
+
+
+def test_an_unsure_card_no_opening_of_which_meets_the_maze_is_dropped():
+    """Every card is laid with an opening against one of the maze's: read unsurely, a card whose
+    openings meet none (a window over the cloth beside a dead end) is table; read surely, or
+    meeting an opening across (the start's, any side), it stays."""
+    start = Cell(0, 0, "start", "NESW", False, None, 1.0, np.zeros((4, 2)))
+    dead = path(1, 0, (0.01, 0.01, 0.01, 0.99))                     # opens west, to the start only
+    cloth = path(2, 0, (0.9, 0.01, 0.01, 0.01))                     # opens north, away from (1, 0)
+    low = 0.6
+    unsure = Cell(2, 0, "path", "N", True, None, 0.53, np.zeros((4, 2)), 0.0, cloth.opens)
+    assert sorted(by_pos(joined([start, dead, unsure], low))) == [(0, 0), (1, 0)]
+    assert sorted(by_pos(joined([start, dead, cloth], low))) == [(0, 0), (1, 0), (2, 0)]   # sure: stays
+    meets = Cell(2, 0, "path", "NW", False, None, 0.53, np.zeros((4, 2)))
+    bent = path(1, 0, (0.01, 0.99, 0.01, 0.99))
+    assert sorted(by_pos(joined([start, bent, meets], low))) == [(0, 0), (1, 0), (2, 0)]
+    toward_start = Cell(0, 1, "path", "N", True, None, 0.53, np.zeros((4, 2)))
+    assert sorted(by_pos(joined([start, toward_start], low))) == [(0, 0), (0, 1)]
+    away = Cell(0, 1, "path", "S", True, None, 0.53, np.zeros((4, 2)))
+    assert sorted(by_pos(joined([start, away], low))) == [(0, 0)]
