@@ -13,7 +13,7 @@ from .trim import trim_to_mask
 GOAL_CELLS = ((8, -2), (8, 0), (8, 2))
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 TRIM_MARGIN = 0.25
-BARE = 0.04   # share of a cell's middle under which the walk takes the mask's word for bare table (0.1 x min_mask)
+BARE = 0.1   # share of min_mask under which the walk takes a trusted mask's word for bare table
 SURE = 0.9   # a reading this sure stands where the mask sees table, and alone seeds an island
 CARD_KINDS = ("path", "start", "goal_gold", "goal_stone")   # face-up tunnel print
 
@@ -47,19 +47,20 @@ class Surface:
     mask_trusted: bool = True   # the mask covers the start card: it can veto table cells
 
 
-def trusting(sf: Surface, start: np.ndarray) -> Surface:
+def trusting(sf: Surface, start: np.ndarray, min_mask: float) -> Surface:
     """The surface whose mask may veto table cells only if it sees the start card as card (on a
     tablecloth of the cards' colours the mask can miss the whole maze) and does not call bare
     table a cell beside the start where the reader is sure of a card: grey stone on a cloth whose
     dark shades read grey leaves the mask only the cards' outlines, and holes between them filled
-    round the start (renderer seed 1200061: 19 cards vetoed). Costs at most four crops."""
+    round the start (renderer seed 1200061: 19 cards vetoed). Costs at most four crops. `min_mask`:
+    GridSettings.min_mask, as the walk takes the mask's word (BARE)."""
     if mask_cover(sf, start) <= 0.8:
         return replace(sf, mask_trusted=False)
     try:
         h = start_homography(start)
     except ValueError:
         return replace(sf, mask_trusted=True)
-    bare = [q for q in (quad_of(h, *step) for step in STEPS) if mask_cover(sf, q) < BARE]
+    bare = [q for q in (quad_of(h, *step) for step in STEPS) if mask_cover(sf, q) < BARE * min_mask]
     sure = any(card_p(g) >= SURE and confidence(g) >= SURE for g in (cellnet.read(sf.fine, bare) if bare else []))
     return replace(sf, mask_trusted=not sure)
 

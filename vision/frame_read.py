@@ -125,7 +125,8 @@ def goal_count(img: np.ndarray, cells: list) -> int:
 def read_board(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, settings: ScanSettings):
     """Every card the walk finds in this frame: (cells, board->image homography)."""
     k = photo.k
-    surface = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / k), frame.start)
+    surface = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / k), frame.start,
+                             settings.grid.min_mask)
     start = board.Cell(0, 0, "start", "NESW", False, None, 1.0, frame.start)
     return board.walk(surface, frame.h, start, frame.goal_quads, settings.grid, settings.cell)
 

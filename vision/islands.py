@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import SURE, STEPS, Surface, card_p, mask_cover, overlaps, trimmed
+from .cells import BARE, SURE, STEPS, Surface, card_p, mask_cover, overlaps, trimmed
 from .fit import push_sides_many
 from .settings import GridSettings
 
@@ -61,7 +61,7 @@ def _ring(sf: Surface, h: np.ndarray, cells: dict, min_mask: float,
         if not (0 <= x < width and 0 <= y < height and cv2.isContourConvex(np.float32(q))):
             continue
         cover = mask_cover(sf, q)
-        if sf.mask_trusted and cover < 0.1 * min_mask:
+        if sf.mask_trusted and cover < BARE * min_mask:
             continue   # bare table
         window.append(pos)
         quads.append(q)

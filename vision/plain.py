@@ -104,11 +104,12 @@ def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float,
     small = cv2.cvtColor(small_bgr, cv2.COLOR_BGR2Lab)
     outside = np.full(small.shape[:2], 255, np.uint8)
     cv2.fillPoly(outside, [np.int32(np.round(c.quad / step)) for c in cells.values()], 0)
-    core_at = _core(cells, crops, sure, share)
-    if not core_at or not outside.any():
+    if not outside.any():
         return cells
     table = _ab_hist(small, outside)
     core_at = _core(cells, crops, sure, share, table)
+    if not core_at:
+        return cells
     core_hist = _ab_hist(np.concatenate([crops[p].reshape(-1, 1, 3) for p in core_at]))
     shares = {p: table_share(crops[p], core_hist, table) for p, c in cells.items() if c.kind == "path"}
     drop = {p for p, s in shares.items() if s > share} | _half_table(cells, crops, shares, sure)
@@ -116,15 +117,15 @@ def without_table_look(img: np.ndarray, cells: dict, sure: float, share: float,
     return {p: c for p, c in cells.items() if p not in drop}
 
 
-def _core(cells: dict, crops: dict, sure: float, share: float, table: np.ndarray | None = None) -> list:
-    """The maze's core: the start and the sure path cards beside it, but (given the `table`'s
-    histogram) not those that look like the table against the start alone: on a cloth striped
-    along the grid, windows over the stripes beside the start read surely as straight tunnels
-    (2 MP, renderer seed 1100017), and in the core they made every stripe look like maze."""
+def _core(cells: dict, crops: dict, sure: float, share: float, table: np.ndarray) -> list:
+    """The maze's core: the start and the sure path cards beside it, but not those that look
+    like the `table` (its histogram) against the start alone: on a cloth striped along the grid,
+    windows over the stripes beside the start read surely as straight tunnels (2 MP, renderer
+    seed 1100017), and in the core they made every stripe look like maze."""
     start = [p for p, c in cells.items() if c.kind == "start"]
     near = [p for p, c in cells.items() if c.kind == "path" and abs(p[0]) + abs(p[1]) == 1 and c.confidence >= sure]
-    if table is None or not start:
-        return start + near
+    if not start:
+        return near
     own = _ab_hist(np.concatenate([crops[p].reshape(-1, 1, 3) for p in start]))
     return start + [p for p in near if table_share(crops[p], own, table) <= share]
 

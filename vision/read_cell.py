@@ -6,7 +6,7 @@ this decides what is there, and is also asked again for cells the walk passed ov
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import SURE, Cell, Surface, card_p, confidence, mask_cover, overlaps, same_place, some_openings, trimmed
+from .cells import BARE, SURE, Cell, Surface, card_p, confidence, mask_cover, overlaps, same_place, some_openings, trimmed
 from .fit import push_sides
 from .settings import CellSettings, GridSettings
 
@@ -26,7 +26,7 @@ def read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridS
         predicted = geometry.quad_of(h, *pos)
         if any(same_place(predicted, q) for q in quads[1::2]):
             continue   # another homography already predicted this outline: same reading
-        if sf.mask_trusted and mask_cover(sf, predicted) < 0.1 * gs.min_mask:
+        if sf.mask_trusted and mask_cover(sf, predicted) < BARE * gs.min_mask:
             continue   # bare table: no need to look closer
         quads += [trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
     quads = [q for i, q in enumerate(quads) if not overlaps(quads[i - i % 2], taken or [])]

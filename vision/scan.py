@@ -203,7 +203,7 @@ def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, s
         found = start_pose.snap(photo, grads, window)
         if found is None:
             continue
-        trusted = board.trusting(sf, found.quad)
+        trusted = board.trusting(sf, found.quad, settings.grid.min_mask)
         for column in columns:   # the start and the goals alone fix the frame, else with the maze
             frame = board_frame(found.quad, found.pattern, column, k)
             if frame is None:

@@ -8,8 +8,12 @@ from vision.bench import key
 from vision.cells import Surface, trusting
 from vision.fit import Gradients
 from vision.render import render_scene
+from vision.render.cli import jpeg_bytes
+from vision.settings import GridSettings
 
 pytestmark = pytest.mark.vision
+
+MIN_MASK = GridSettings().min_mask
 
 
 def _card(img: np.ndarray, x: int, y: int) -> None:
@@ -27,11 +31,11 @@ def test_a_mask_blind_to_a_sure_card_beside_the_start_is_not_trusted():
     mask[100:190, 170:230] = 255
     start = np.float64([[170, 100], [230, 100], [230, 190], [170, 190]])
     grads = Gradients.of(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
-    assert trusting(Surface(img, grads, mask, 1.0), start).mask_trusted
+    assert trusting(Surface(img, grads, mask, 1.0), start, MIN_MASK).mask_trusted
     beside = img.copy()   # a new image: the reader's crops are kept per image
     _card(beside, 170, 190)
     grads = Gradients.of(cv2.cvtColor(beside, cv2.COLOR_BGR2GRAY))
-    assert not trusting(Surface(beside, grads, mask, 1.0), start).mask_trusted
+    assert not trusting(Surface(beside, grads, mask, 1.0), start, MIN_MASK).mask_trusted
 
 
 def test_cards_the_mask_sees_only_by_their_outlines_are_read():
@@ -39,6 +43,6 @@ def test_cards_the_mask_sees_only_by_their_outlines_are_read():
     read grey. The chromaticity mask keeps the cards' outlines and fills the holes round the
     start only, so it covers the start; trusted, it vetoed 19 cards it called bare cloth."""
     img, truth = render_scene(1200061, mp=4)
-    result = scan(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes())
+    result = scan(jpeg_bytes(img, 93))
     assert result.ok, result.error
     assert sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))

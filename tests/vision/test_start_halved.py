@@ -30,7 +30,7 @@ def test_a_start_framed_by_its_crossing_alone_is_posed_at_its_full_size():
     start = portrait(np.array(next(c for c in truth["cards"] if c["kind"] == "start")["corners"]) * photo.fine_scale)
     width, length = (np.linalg.norm(v) for v in axes(start))
     crossing = quarter(scaled(start, 0.5))
-    sf = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / photo.k), crossing)
+    sf = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / photo.k), crossing, st.grid.min_mask)
 
     def full_size(quad: np.ndarray) -> bool:
         w, l = (np.linalg.norm(v) for v in axes(quad))

@@ -41,7 +41,7 @@ def test_a_sheared_start_is_posed_by_the_cards_round_it():
     window = next(f for f in start_first.start_windows(photo, seen.patches)
                   if np.linalg.norm(f.quad.mean(axis=0) - start.mean(axis=0)) < 0.5 * np.linalg.norm(width))
     found = start_pose.snap(photo, grads, window)
-    sf = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / photo.k), found.quad)
+    sf = board.trusting(board.Surface(photo.fine, grads, mask, 1.0 / photo.k), found.quad, st.grid.min_mask)
     walks = [start_first._walk(sf, pose, st.grid, st.cell) for pose in start_pose.poses(sf, found)]
     assert max(len(w[2]) for w in walks if w) <= 5
 
