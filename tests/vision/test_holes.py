@@ -1,10 +1,10 @@
 """Cells beside the start that the walk passed over are read again from the cards around them."""
-import cv2
 import pytest
 
 from vision import scan
 from vision.bench import key
 from vision.render import render_scene
+from vision.render.cli import jpeg_bytes
 
 pytestmark = pytest.mark.vision
 
@@ -14,6 +14,6 @@ def test_the_cards_beside_a_start_posed_off_its_card_are_read():
     across the gaps as no card, and the later passes skip them; predicted by the sure cards
     beside them, both are read (on OpenCV 5.1 the walk alone missed them)."""
     img, truth = render_scene(1200051, mp=4)
-    result = scan(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes())
+    result = scan(jpeg_bytes(img, 93))
     assert result.ok, result.error
     assert sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))

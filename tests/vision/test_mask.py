@@ -1,7 +1,6 @@
 """The card mask learns the table per photo: the colours spread over the photo and round its rim."""
 from dataclasses import replace
 
-import cv2
 import numpy as np
 import pytest
 
@@ -10,6 +9,7 @@ from vision.bench import key
 from vision.image_io import load_photo
 from vision.mask import card_mask, light_mask, thin
 from vision.render import render_scene
+from vision.render.cli import jpeg_bytes
 from vision.settings import MaskSettings, ScanSettings
 
 pytestmark = pytest.mark.vision
@@ -92,7 +92,7 @@ def test_a_photo_refused_on_a_thin_mask_is_read_again_on_another_mask(seed, opti
       their colours: the chromaticity mask keeps a thousandth of the photo (the rim mask, the
       same); by colour and lightness the cards are card."""
     img, truth = render_scene(seed, **options)
-    photo = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes()
+    photo = jpeg_bytes(img, 93)
     settings = ScanSettings()
     plain_only = replace(settings, mask=replace(settings.mask, again=False))
     assert not scan(photo, plain_only).ok
@@ -108,7 +108,7 @@ def test_a_photo_refused_on_a_mask_that_saw_card_is_read_again_by_lightness():
     thin) and no start is found on it; by colour and lightness the maze is card and every card
     is read."""
     img, truth = render_scene(1100068, mp=3)
-    photo = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes()
+    photo = jpeg_bytes(img, 93)
     settings = ScanSettings()
     assert not scan(photo, replace(settings, mask=replace(settings.mask, again=False))).ok
     assert not thin(card_mask(load_photo(photo, settings.load).work, settings.mask), settings.mask)
@@ -122,6 +122,6 @@ def test_a_second_reading_that_finds_no_path_card_is_not_the_answer():
     start posed on the wrong card reads the start and the goals alone (22 cards missed). Such a
     reading is not given: the photo is refused, or (were it read) read exactly."""
     img, truth = render_scene(424328, mp=2)
-    photo = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes()
+    photo = jpeg_bytes(img, 93)
     result = scan(photo)
     assert not result.ok or sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))

@@ -7,6 +7,7 @@ from vision import scan
 from vision.bench import key
 from vision.fit import Gradients, card_outline, push_lines
 from vision.render import render_scene
+from vision.render.cli import jpeg_bytes
 
 pytestmark = pytest.mark.vision
 
@@ -45,7 +46,7 @@ def test_a_start_posed_askew_is_walked_again_from_its_own_edges():
     goals must still be read: on OpenCV 4.10 only the walk from the outline whose sides sit on the
     card's edges reads them; on newer builds a pose walked before it does too."""
     img, truth = render_scene(424370, mp=2.5)
-    photo = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])[1].tobytes()
+    photo = jpeg_bytes(img, 93)
     want = sorted(map(key, truth["cards"]))
     result = scan(photo)
     assert result.ok, result.error

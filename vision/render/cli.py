@@ -29,16 +29,25 @@ def exif_orientation_segment(orientation: int) -> bytes:
     return b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body
 
 
-def write_jpeg(path: str, img, quality: int, orientation: int = 1) -> bool:
-    """Write `img` as it should be seen; with orientation 3/6/8 the pixels are stored turned and an
-    Exif tag tells viewers (and cv2.imread) how to turn them back, like a phone held sideways."""
+def jpeg_bytes(img, quality: int, orientation: int = 1) -> bytes | None:
+    """`img` as a JPEG file's bytes (None if it cannot be encoded), as it should be seen; with
+    orientation 3/6/8 the pixels are stored turned and an Exif tag tells viewers (and cv2.imread)
+    how to turn them back, like a phone held sideways."""
     stored = cv2.rotate(img, _STORE[orientation]) if orientation in _STORE else img
     ok, buf = cv2.imencode(".jpg", stored, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
-        return False
+        return None
     data = buf.tobytes()
     if orientation in _STORE:
         data = data[:2] + exif_orientation_segment(orientation) + data[2:]
+    return data
+
+
+def write_jpeg(path: str, img, quality: int, orientation: int = 1) -> bool:
+    """Write `img` as a JPEG (see jpeg_bytes); False if it cannot be encoded or written."""
+    data = jpeg_bytes(img, quality, orientation)
+    if data is None:
+        return False
     try:
         with open(path, "wb") as f:
             f.write(data)
