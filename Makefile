@@ -29,7 +29,7 @@ chromium:
 $(PHONE_VENV)/bin/.stamp: pyproject.toml
 	$(PY) -m venv $(PHONE_VENV)
 	$(PHONE_VENV)/bin/pip install -q --upgrade pip
-	$(PHONE_VENV)/bin/pip install -q 'opencv-python-headless==4.10.0.84' 'numpy==2.1.*' pytest hypothesis
+	$(PHONE_VENV)/bin/pip install -q 'opencv-python-headless==4.10.0.84' 'numpy==2.1.*' pytest pytest-timeout pytest-rerunfailures hypothesis
 	touch $@
 
 test-main: setup chromium

@@ -41,10 +41,11 @@ class AppServer:
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", str(self.db)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
-        line = self.proc.stdout.readline()
-        assert self.url in line, line
         threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
         deadline = time.time() + 60
+        while not self.log and self.proc.poll() is None and time.time() < deadline:
+            time.sleep(0.1)  # the first line is the URL (a bare readline could wait forever)
+        assert self.log and self.url in self.log[0], f"the app did not start: {self.log[:20]}"
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(self.url, timeout=2).read(100)
