@@ -63,14 +63,16 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
 
 
 def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2) -> dict:
-    """The cells with the empty ones beside the start read again, each predicted by the sure path
-    cards beside it alone, kept where the final fit `h` puts the card within `off` of a cell of
-    its cell. The walk reads a cell once a pass, when it first reaches it: the start's neighbours
-    come first, predicted by the start's outline alone, and a start posed too large or off its
-    card has them read across the gaps as no card; later passes predict them by fits that still
-    lean on that outline, and skip them (renderer seed 1200051: the cards above and below the
-    start missed). They come back `restored`: they must not make a frame whose start is posed
-    wrongly look whole, or the start's other poses are not tried (main #0156: 4 cards lost)."""
+    """The cells with the empty ones beside the start read again, each predicted by the final
+    fit `h` and by the sure path cards beside it alone, kept where `h` puts the card within `off`
+    of a cell of its cell. The walk reads a cell once a pass, when it first reaches it: the
+    start's neighbours come first, predicted by the start's outline alone, and a start posed too
+    large or off its card has them read across the gaps as no card; later passes predict them by
+    fits that still lean on that outline, and skip them (renderer seed 1200051: the cards above
+    and below the start missed). A card that touches only the start has no card beside it to
+    predict it: the whole board's fit does (seed 1100004, a steep view). They come back
+    `restored`: they must not make a frame whose start is posed wrongly look whole, or the
+    start's other poses are not tried (main #0156: 4 cards lost)."""
     inv = np.linalg.inv(h)
     out = dict(cells)
     for pos in sorted(STEPS):
@@ -78,8 +80,8 @@ def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSe
             continue
         beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
         near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
-        hs = [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
-        cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out]) if hs else None
+        hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
+        cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
         if cell is not None and float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
     return out
