@@ -181,11 +181,16 @@ def pick_on_phone(page) -> str:
 
 
 def decode_qr(page, identifier: str) -> str:
-    """Read a QR code off the screen, as a phone camera would (OpenCV's detector)."""
-    png = by_id(page, identifier).first.screenshot()
-    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
-    img = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(255, 255, 255))
-    text, _points, _ = cv2.QRCodeDetector().detectAndDecode(img)
+    """Read a QR code off the screen, as a phone camera would (OpenCV's detector); looked at
+    again for up to 15 s, as a phone would, while Flutter may still be painting the image."""
+    text, deadline = "", time.time() + 15
+    while not text and time.time() < deadline:
+        png = by_id(page, identifier).first.screenshot()
+        img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+        img = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+        text, _points, _ = cv2.QRCodeDetector().detectAndDecode(img)
+        if not text:
+            page.wait_for_timeout(500)
     if not text:
         shot(page, f"failure-qr-{identifier}")
     assert text, f"no QR code could be read from {identifier}"
