@@ -63,28 +63,50 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
 
 
 def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2) -> dict:
-    """The cells with the empty ones beside the start read again, each predicted by the final
+    """The cells with the empty ones beside the start (and among sure cards) read again, each predicted by the final
     fit `h` and by the sure path cards beside it alone, kept where `h` puts the card within `off`
     of a cell of its cell. The walk reads a cell once a pass, when it first reaches it: the
     start's neighbours come first, predicted by the start's outline alone, and a start posed too
     large or off its card has them read across the gaps as no card; later passes predict them by
     fits that still lean on that outline, and skip them (renderer seed 1200051: the cards above
     and below the start missed). A card that touches only the start has no card beside it to
-    predict it: the whole board's fit does (seed 1100004, a steep view). They come back
-    `restored`: they must not make a frame whose start is posed wrongly look whole, or the
-    start's other poses are not tried (main #0156: 4 cards lost)."""
+    predict it: the whole board's fit does (seed 1100004, a steep view). So are the empty cells
+    with two sure path cards beside them (_enclosed), kept only where the card fills the hole
+    (_fills_hole): a cell first reached from a goal is predicted by a fit that may be far off
+    there, read as no card, and then skipped by every later pass (seed 1400084: a card with
+    three sure neighbours). They come back `restored`: they must not make a frame whose start
+    is posed wrongly look whole, or the start's other poses are not tried (main #0156: 4 cards
+    lost)."""
     inv = np.linalg.inv(h)
     out = dict(cells)
-    for pos in sorted(STEPS):
+    ring = sorted(STEPS)
+    for pos in ring + _enclosed(cells):
         if pos in out:
             continue
         beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
         near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
         hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
         cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
-        if cell is not None and float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
+        if cell is None or (pos not in ring and not _fills_hole(sf, cell, gs)):
+            continue
+        if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
     return out
+
+
+def _fills_hole(sf: Surface, cell: Cell, gs: GridSettings) -> bool:
+    """Whether a card read in a gap among sure cards may stand: read surely, and where a trusted
+    mask sees card. A rockfall hole shows the table between cards, and a striped cloth there
+    can read as a straight tunnel at 0.94 (renderer seed 900051, mask cover 0.00)."""
+    return cell.confidence >= SURE and not (sf.mask_trusted and mask_cover(sf, cell.quad) < gs.min_mask)
+
+
+def _enclosed(cells: dict, least: int = 2) -> list[tuple[int, int]]:
+    """Empty cells with `least` sure path cards beside them, nearest the start first."""
+    sure = {p for p, c in cells.items() if c.kind == "path" and c.confidence >= SURE}
+    around = {(p[0] + dc, p[1] + dr) for p in sure for dc, dr in STEPS} - set(cells)
+    count = {q: sum((q[0] + dc, q[1] + dr) in sure for dc, dr in STEPS) for q in around}
+    return sorted((q for q, n in count.items() if n >= least), key=lambda q: (abs(q[0]) + abs(q[1]), q))
 
 
 def _vouched(sf: Surface, cells: dict) -> frozenset:
