@@ -95,17 +95,16 @@ def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSe
 
 
 def _fills_hole(sf: Surface, cell: Cell, gs: GridSettings) -> bool:
-    """Whether a card read in a gap among sure cards may stand: read surely, and where a trusted
-    mask sees card. A rockfall hole shows the table between cards, and a striped cloth there
-    can read as a straight tunnel at 0.94 (renderer seed 900051, mask cover 0.00)."""
+    """Whether a card read in a gap among sure cards may stand: read surely, where a trusted mask
+    sees card (a rockfall hole over a striped cloth reads as a tunnel at 0.94: seed 900051)."""
     return cell.confidence >= SURE and not (sf.mask_trusted and mask_cover(sf, cell.quad) < gs.min_mask)
 
 
 def _enclosed(cells: dict, least: int = 2) -> list[tuple[int, int]]:
     """Empty cells with `least` sure path cards beside them, nearest the start first."""
     sure = {p for p, c in cells.items() if c.kind == "path" and c.confidence >= SURE}
-    around = {(p[0] + dc, p[1] + dr) for p in sure for dc, dr in STEPS} - set(cells)
-    count = {q: sum((q[0] + dc, q[1] + dr) in sure for dc, dr in STEPS) for q in around}
+    count = {q: sum((q[0] + dc, q[1] + dr) in sure for dc, dr in STEPS)
+             for q in {(p[0] + dc, p[1] + dr) for p in sure for dc, dr in STEPS} - set(cells)}
     return sorted((q for q, n in count.items() if n >= least), key=lambda q: (abs(q[0]) + abs(q[1]), q))
 
 
