@@ -87,7 +87,7 @@ def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSe
         near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
         hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
         cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
-        if cell is None or (pos not in ring and not _fills_hole(sf, cell, gs)):
+        if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
             continue
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)

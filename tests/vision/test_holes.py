@@ -58,3 +58,15 @@ def test_a_hole_among_sure_cards_is_not_filled_by_the_cloth():
     assert (-1, -2) not in want
     assert (-1, -2) not in got
     assert got == want
+
+
+def test_an_unsure_reading_beside_the_start_does_not_fill_its_empty_cell():
+    """Renderer seed 1500071: the cell above the start is empty; one of the outlines the last
+    look predicts there reads as a card at 0.52 (below the flagging bar), which would be an extra
+    card. A card the walk passed over reads clearly once predicted well; an unsure one stays out.
+    (OpenCV 4.10 misses two far cards of this board, with or without that reading.)"""
+    got, want = _read(1500071)
+    assert (0, -1) not in want
+    assert (0, -1) not in got
+    assert sum(got.get(p) == k for p, k in want.items()) >= len(want) - 2
+    assert set(got) <= set(want)
