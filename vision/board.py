@@ -12,12 +12,11 @@ from .edges import agree, joined
 from .fit import push_lines_many, push_sides
 from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
-from .plain import without_plain, without_table_look
+from .holes import gaps_filled, holes, table_filtered
 from .read_cell import read_cell
 from .settings import CellSettings, GridSettings
 
 ISLAND_ROUNDS = 3
-MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call card to vouch for it
 FIT_START = 3   # path cards from which the maze's fit places the start (start_from_fit)
 
 __all__ = ["GOAL_CELLS", "STEPS", "Cell", "Surface", "trusting", "walk", "start_from_fit", "correspondences"]
@@ -53,69 +52,12 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
         if not more:
             break
         seeds = {**more, **seeds}
-    cells = _holes(sf, _restored(sf, cells, first, h), h, gs, cs)
-    cells = without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look,
-                               _vouched(sf, cells))
+    cells = table_filtered(sf, holes(sf, _restored(sf, cells, first, h), h, gs, cs), cs)
     # cards go to the cells the snapped fit puts them on; the frame keeps the walk's fit (placing
     # the start by the snapped one let a 2 MP photo without the start pass start_checks)
     lined = _lines_fit(sf, cells, h)
-    return joined(agree(_beside_goals(_registered(_anchored(cells), lined), cs.low_confidence)), cs.low_confidence), h
-
-
-def _holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2) -> dict:
-    """The cells with the empty ones beside the start (and among sure cards) read again, each predicted by the final
-    fit `h` and by the sure path cards beside it alone, kept where `h` puts the card within `off`
-    of a cell of its cell. The walk reads a cell once a pass, when it first reaches it: the
-    start's neighbours come first, predicted by the start's outline alone, and a start posed too
-    large or off its card has them read across the gaps as no card; later passes predict them by
-    fits that still lean on that outline, and skip them (renderer seed 1200051: the cards above
-    and below the start missed). A card that touches only the start has no card beside it to
-    predict it: the whole board's fit does (seed 1100004, a steep view). So are the empty cells
-    with two sure path cards beside them (_enclosed), kept only where the card fills the hole
-    (_fills_hole): a cell first reached from a goal is predicted by a fit that may be far off
-    there, read as no card, and then skipped by every later pass (seed 1400084: a card with
-    three sure neighbours). They come back `restored`: they must not make a frame whose start
-    is posed wrongly look whole, or the start's other poses are not tried (main #0156: 4 cards
-    lost)."""
-    inv = np.linalg.inv(h)
-    out = dict(cells)
-    ring = sorted(STEPS)
-    for pos in ring + _enclosed(cells):
-        if pos in out:
-            continue
-        beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
-        near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
-        hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
-        cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
-        if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
-            continue
-        if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
-            out[pos] = replace(cell, restored=True)
-    return out
-
-
-def _fills_hole(sf: Surface, cell: Cell, gs: GridSettings) -> bool:
-    """Whether a card read in a gap among sure cards may stand: read surely, where a trusted mask
-    sees card (a rockfall hole over a striped cloth reads as a tunnel at 0.94: seed 900051)."""
-    return cell.confidence >= SURE and not (sf.mask_trusted and mask_cover(sf, cell.quad) < gs.min_mask)
-
-
-def _enclosed(cells: dict, least: int = 2) -> list[tuple[int, int]]:
-    """Empty cells with `least` sure path cards beside them, nearest the start first."""
-    sure = {p for p, c in cells.items() if c.kind == "path" and c.confidence >= SURE}
-    count = {q: sum((q[0] + dc, q[1] + dr) in sure for dc, dr in STEPS)
-             for q in {(p[0] + dc, p[1] + dr) for p in sure for dc, dr in STEPS} - set(cells)}
-    return sorted((q for q, n in count.items() if n >= least), key=lambda q: (abs(q[0]) + abs(q[1]), q))
-
-
-def _vouched(sf: Surface, cells: dict) -> frozenset:
-    """Sure path cards that a trusted card mask calls card nearly all over (MASK_VOUCHES): the
-    mask learns the table from the whole photo's colours, so a card it sees whole is no tile of
-    the cloth, whatever the colours near the start say (plain.without_table_look)."""
-    if not sf.mask_trusted:
-        return frozenset()
-    return frozenset(p for p, c in cells.items()
-                     if c.kind == "path" and c.confidence >= SURE and mask_cover(sf, c.quad) >= MASK_VOUCHES)
+    placed = gaps_filled(sf, {(c.col, c.row): c for c in _registered(_anchored(cells), lined)}, lined, gs, cs)
+    return joined(agree(_beside_goals(list(placed.values()), cs.low_confidence)), cs.low_confidence), h
 
 
 def _lines_fit(sf: Surface, cells: dict, h: np.ndarray) -> np.ndarray:

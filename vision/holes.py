@@ -1,0 +1,94 @@
+"""The cells the walk passed over, read once more at its end, and the table filters.
+
+The walk (vision.board) reads a cell once a pass, when it first reaches it, predicted by the fits
+of that moment; these read the gaps it left where the board's last fit and the sure cards beside
+each gap predict them, and drop the readings whose colours are the table's (vision.plain).
+"""
+from dataclasses import replace
+
+import numpy as np
+
+from . import geometry
+from .cells import STEPS, SURE, Cell, Surface, mask_cover
+from .plain import without_plain, without_table_look
+from .read_cell import read_cell
+from .settings import CellSettings, GridSettings
+
+MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call card to vouch for it
+
+__all__ = ["holes", "gaps_filled", "table_filtered"]
+
+
+def table_filtered(sf: Surface, cells: dict, cs: CellSettings) -> dict:
+    """The cells without plain windows and cards coloured like the table (vision.plain), cards a
+    trusted mask sees whole excepted from the latter (_vouched)."""
+    return without_table_look(sf.fine, without_plain(sf.fine, cells, SURE, cs.plain), SURE, cs.table_look,
+                              _vouched(sf, cells))
+
+
+def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2,
+          ring: tuple = tuple(sorted(STEPS))) -> dict:
+    """The cells with the empty ones of `ring` (beside the start) and among sure cards read again,
+    each predicted by the fit `h` and by the sure path cards beside it alone, kept where `h` puts
+    the card within `off` of a cell of its cell. The walk reads a cell once a pass, when it first
+    reaches it: the start's neighbours come first, predicted by the start's outline alone, and a
+    start posed too large or off its card has them read across the gaps as no card; later passes
+    predict them by fits that still lean on that outline, and skip them (renderer seed 1200051:
+    the cards above and below the start missed). A card that touches only the start has no card beside it to
+    predict it: the whole board's fit does (seed 1100004, a steep view). So are the empty cells
+    with two sure path cards beside them (_enclosed), kept only where the card fills the hole
+    (_fills_hole): a cell first reached from a goal is predicted by a fit that may be far off
+    there, read as no card, and then skipped by every later pass (seed 1400084: a card with
+    three sure neighbours). Asked again once the cards are registered in the cells the snapped
+    fit puts them on (walk): where the walk's fit was a cell off, the gap lay elsewhere (1100000
+    #0082). They come back `restored`: they must not make a frame whose start is posed wrongly
+    look whole, or the start's other poses are not tried (main #0156: 4 cards lost)."""
+    inv = np.linalg.inv(h)
+    out = dict(cells)
+    for pos in list(ring) + _enclosed(cells):
+        if pos in out:
+            continue
+        beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+        near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
+        hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
+        cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
+        if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
+            continue
+        if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
+            out[pos] = replace(cell, restored=True)
+    return out
+
+
+def gaps_filled(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings) -> dict:
+    """The registered cells with the gaps among sure cards read again (holes), each new card kept
+    only where the table filters keep it as they kept the walk's (seed 1200087: a cloth's tiles)."""
+    filled = holes(sf, cells, h, gs, cs, ring=())
+    new = set(filled) - set(cells)
+    if not new:
+        return cells
+    kept = table_filtered(sf, filled, cs)
+    return {**cells, **{p: filled[p] for p in new if p in kept}}
+
+
+def _fills_hole(sf: Surface, cell: Cell, gs: GridSettings) -> bool:
+    """Whether a card read in a gap among sure cards may stand: read surely, where a trusted mask
+    sees card (a rockfall hole over a striped cloth reads as a tunnel at 0.94: seed 900051)."""
+    return cell.confidence >= SURE and not (sf.mask_trusted and mask_cover(sf, cell.quad) < gs.min_mask)
+
+
+def _enclosed(cells: dict, least: int = 2) -> list[tuple[int, int]]:
+    """Empty cells with `least` sure path cards beside them, nearest the start first."""
+    sure = {p for p, c in cells.items() if c.kind == "path" and c.confidence >= SURE}
+    count = {q: sum((q[0] + dc, q[1] + dr) in sure for dc, dr in STEPS)
+             for q in {(p[0] + dc, p[1] + dr) for p in sure for dc, dr in STEPS} - set(cells)}
+    return sorted((q for q, n in count.items() if n >= least), key=lambda q: (abs(q[0]) + abs(q[1]), q))
+
+
+def _vouched(sf: Surface, cells: dict) -> frozenset:
+    """Sure path cards that a trusted card mask calls card nearly all over (MASK_VOUCHES): the
+    mask learns the table from the whole photo's colours, so a card it sees whole is no tile of
+    the cloth, whatever the colours near the start say (plain.without_table_look)."""
+    if not sf.mask_trusted:
+        return frozenset()
+    return frozenset(p for p, c in cells.items()
+                     if c.kind == "path" and c.confidence >= SURE and mask_cover(sf, c.quad) >= MASK_VOUCHES)
