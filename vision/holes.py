@@ -34,15 +34,15 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
     reaches it: the start's neighbours come first, predicted by the start's outline alone, and a
     start posed too large or off its card has them read across the gaps as no card; later passes
     predict them by fits that still lean on that outline, and skip them (renderer seed 1200051:
-    the cards above and below the start missed). A card that touches only the start has no card beside it to
-    predict it: the whole board's fit does (seed 1100004, a steep view). So are the empty cells
-    with two sure path cards beside them (_enclosed), kept only where the card fills the hole
-    (_fills_hole): a cell first reached from a goal is predicted by a fit that may be far off
-    there, read as no card, and then skipped by every later pass (seed 1400084: a card with
-    three sure neighbours). Asked again once the cards are registered in the cells the snapped
-    fit puts them on (walk): where the walk's fit was a cell off, the gap lay elsewhere (1100000
-    #0082). They come back `restored`: they must not make a frame whose start is posed wrongly
-    look whole, or the start's other poses are not tried (main #0156: 4 cards lost)."""
+    the cards above and below the start missed). A card that touches only the start has no card
+    beside it to predict it: the whole board's fit does (seed 1100004, a steep view). So are
+    the empty cells with two sure path cards beside them (_enclosed), kept only where the card
+    fills the hole (_fills_hole): a cell first reached from a goal is predicted by a fit that may
+    be far off there, read as no card, and then skipped by every later pass (seed 1400084: a
+    card with three sure neighbours). Asked again once the cards are registered in the cells
+    the snapped fit puts them on (walk): where the walk's fit was a cell off, the gap lay
+    elsewhere (1100000 #0082). They come back `restored`: they must not make a frame whose start
+    is posed wrongly look whole, or the start's other poses are not tried (main #0156)."""
     inv = np.linalg.inv(h)
     out = dict(cells)
     for pos in list(ring) + _enclosed(cells):

@@ -9,6 +9,15 @@ from vision.render.cli import jpeg_bytes, orientation_for
 pytestmark = pytest.mark.vision
 
 
+def _read(seed: int, **options) -> tuple[dict, dict]:
+    """The scene as the bench saves it (JPEG 93, its Exif turn), read: (answer, truth) by cell."""
+    img, truth = render_scene(seed, **options)
+    result = scan(jpeg_bytes(img, 93, orientation_for(seed)))
+    assert result.ok, result.error
+    got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
+    return got, {(c["col"], c["row"]): key(c) for c in truth["cards"]}
+
+
 def test_the_cards_beside_a_start_posed_off_its_card_are_read():
     """Renderer seed 1200051 at 4 MP: the start's outline reads the cards above and below it
     across the gaps as no card, and the later passes skip them; predicted by the sure cards
@@ -23,22 +32,9 @@ def test_a_card_beside_the_start_with_no_other_neighbour_is_read_by_the_boards_f
     """Renderer seed 1100004 (a steep view, the start at the maze's near corner): the card beyond
     the start touches no other card, so no sure card beside it can predict it, and the walk
     passed it over; the board's final fit predicts it where the reader is sure of it (NSW)."""
-    img, truth = render_scene(1100004)
-    result = scan(jpeg_bytes(img, 93, orientation_for(1100004)))   # as the bench saves it
-    assert result.ok, result.error
-    got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
-    want = {(c["col"], c["row"]): key(c) for c in truth["cards"]}
+    got, want = _read(1100004)
     assert got.get((0, -1)) == want[(0, -1)]
     assert got == want
-
-
-def _read(seed: int, **options) -> tuple[dict, dict]:
-    """The scene as the bench saves it (JPEG 93, its Exif turn), read: (answer, truth) by cell."""
-    img, truth = render_scene(seed, **options)
-    result = scan(jpeg_bytes(img, 93, orientation_for(seed)))
-    assert result.ok, result.error
-    got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
-    return got, {(c["col"], c["row"]): key(c) for c in truth["cards"]}
 
 
 def test_a_card_among_sure_cards_first_reached_from_a_goal_is_read():
