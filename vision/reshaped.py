@@ -1,0 +1,52 @@
+"""Path cards read once more on the board's final fit, where their own outline may have misled the reader.
+
+The walk snaps each predicted outline to the card's edges and prefers the snapped one; on a card at
+the rim of the maze (nothing beside it to stop a side) a side can snap onto a tunnel's own outline
+a quarter of a card in, and the crop then cuts off that side's mouth: the reader drops the opening,
+surely (renderer seed 1500068: NSW read SW at 1.00 on an outline 25 px off, NSW at 1.00 on the
+fit's). The board's fit, made from all the cards, has the card's size there. And an outline a
+few pixels off can turn a side the reader calls open at 0.97 to 0.08 (seed 1400000: the dead
+end behind the start read NE at 0.92, NEW at 1.00 on the fit's outline).
+"""
+from dataclasses import replace
+
+import numpy as np
+
+from . import cellnet, geometry
+from .cells import SURE, Surface, card_p, confidence, some_openings
+
+SQUASHED = 0.15   # |log| of a side's length over the fit's side beyond which an outline is squashed
+SURER = 0.05      # how much surer the fit's reading of an outline not squashed must be to stand
+ASKEW = 1 / 3     # share of squashed outlines beyond which the fit itself is off: nothing is re-read
+
+__all__ = ["reshaped"]
+
+
+def _squash(quad: np.ndarray, fit: np.ndarray) -> float:
+    """How far the outline's sides are from the fit's: the largest |log| of their lengths' ratio."""
+    def sides(q: np.ndarray) -> np.ndarray:
+        return np.linalg.norm(np.roll(q, -1, axis=0) - q, axis=1)
+    return float(np.abs(np.log(sides(quad) / np.maximum(sides(fit), 1e-6))).max())
+
+
+def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
+    """The cells with each path card read again on the fit `h`'s outline, and read so where that
+    reading is a sure card (SURE) that says otherwise, on a squashed outline or more surely
+    (SURER). When many outlines are squashed the fit is what is off (a frame a cell or a quarter
+    turn off: seed 600038), and nothing is read again. The same card read more surely is left as
+    it was: raising unsure cards' confidence made frames look whole early (seed 800074 lost a
+    card, as the search stopped on a frame of ten cards before the one of eleven)."""
+    paths = [(pos, geometry.quad_of(h, *pos)) for pos, c in cells.items() if c.kind == "path"]
+    squashed = {pos for pos, fit in paths if _squash(cells[pos].quad, fit) > SQUASHED}
+    if not paths or len(squashed) > ASKEW * len(paths):
+        return cells
+    out = dict(cells)
+    for (pos, fit), g in zip(paths, cellnet.read(sf.fine, [f for _, f in paths])):
+        c, conf = cells[pos], confidence(g)
+        if card_p(g) < SURE or conf < SURE or (pos not in squashed and conf < c.confidence + SURER):
+            continue
+        if (some_openings(g), g.dead_end) == (c.openings, c.dead_end):
+            continue
+        out[pos] = replace(c, openings=some_openings(g), dead_end=g.dead_end, confidence=conf, quad=fit,
+                           opens=tuple(float(p) for p in g.opens))
+    return out
