@@ -10,6 +10,7 @@ import numpy as np
 
 from . import geometry
 from .cells import STEPS, SURE, Cell, Surface, mask_cover
+from .edges import ACROSS
 from .plain import without_plain, without_table_look
 from .read_cell import read_cell
 from .settings import CellSettings, GridSettings
@@ -27,7 +28,7 @@ def table_filtered(sf: Surface, cells: dict, cs: CellSettings) -> dict:
 
 
 def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2,
-          ring: tuple = tuple(sorted(STEPS))) -> dict:
+          ring: tuple = tuple(sorted(STEPS)), facing: bool = False) -> dict:
     """The cells with the empty ones of `ring` (beside the start) and among sure cards read again,
     each predicted by the fit `h` and by the sure path cards beside it alone, kept where `h` puts
     the card within `off` of a cell of its cell. The walk reads a cell once a pass, when it first
@@ -41,11 +42,14 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
     be far off there, read as no card, and then skipped by every later pass (seed 1400084: a
     card with three sure neighbours). Asked again once the cards are registered in the cells
     the snapped fit puts them on (walk): where the walk's fit was a cell off, the gap lay
-    elsewhere (1100000 #0082). They come back `restored`: they must not make a frame whose start
+    elsewhere (1100000 #0082); then (`facing`) also every empty cell a path card's tunnel leads
+    into, kept where read surely and a trusted mask sees card unless two sure cards lie beside
+    it (seed 1500000: two crossings at the rim of a steep view the walk never reached, the first
+    beside an unsure card). They come back `restored`: they must not make a frame whose start
     is posed wrongly look whole, or the start's other poses are not tried (main #0156)."""
     inv = np.linalg.inv(h)
     out = dict(cells)
-    for pos in list(ring) + _enclosed(cells):
+    for pos in list(ring) + _enclosed(cells) + (_facing(cells) if facing else []):
         if pos in out:
             continue
         beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
@@ -54,15 +58,23 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
         if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
             continue
+        if facing and len(near) < 2 and not (sf.mask_trusted and _fills_hole(sf, cell, gs)):
+            continue
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
     return out
 
 
 def gaps_filled(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings) -> dict:
-    """The registered cells with the gaps among sure cards read again (holes), each new card kept
+    """The registered cells with the gaps among sure cards and the cells tunnels lead into read
+    again (holes), for up to three rounds (a card found opens onto more), each new card kept
     only where the table filters keep it as they kept the walk's (seed 1200087: a cloth's tiles)."""
-    filled = holes(sf, cells, h, gs, cs, ring=())
+    filled = cells
+    for _ in range(3):
+        more = holes(sf, filled, h, gs, cs, ring=(), facing=True)
+        if len(more) == len(filled):
+            break
+        filled = more
     new = set(filled) - set(cells)
     if not new:
         return cells
@@ -82,6 +94,13 @@ def _enclosed(cells: dict, least: int = 2) -> list[tuple[int, int]]:
     count = {q: sum((q[0] + dc, q[1] + dr) in sure for dc, dr in STEPS)
              for q in {(p[0] + dc, p[1] + dr) for p in sure for dc, dr in STEPS} - set(cells)}
     return sorted((q for q, n in count.items() if n >= least), key=lambda q: (abs(q[0]) + abs(q[1]), q))
+
+
+def _facing(cells: dict) -> list[tuple[int, int]]:
+    """Empty cells a path card's tunnel leads into, nearest the start first."""
+    out = {(col + ACROSS[side][0][0], row + ACROSS[side][0][1])
+           for (col, row), c in cells.items() if c.kind == "path" for side in c.openings}
+    return sorted(out - set(cells), key=lambda q: (abs(q[0]) + abs(q[1]), q))
 
 
 def _vouched(sf: Surface, cells: dict) -> frozenset:
