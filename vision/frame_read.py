@@ -37,9 +37,23 @@ def goals_in_view(cells: list, shape: tuple) -> bool:
     return True
 
 
+def apart(cells: list) -> bool:
+    """Whether the start and the goals lie apart, as they do on every board (the nearest two, the
+    goals, two card lengths): a frame whose start lies on a goal's outline took one card for
+    both (renderer seed 1300070, a photo without a start: a window on a goal back read as the
+    start, and the board answered with the start and the goals alone)."""
+    fixed = [c.quad for c in cells if c.kind in ("start", "goal")]
+    for i, a in enumerate(fixed):
+        width = min(np.linalg.norm(a[1] - a[0]), np.linalg.norm(a[3] - a[0]))
+        if any(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0)) < width for b in fixed[i + 1:]):
+            return False
+    return True
+
+
 def framed(cells: list, photo: Photo) -> bool:
-    """Whether a frame's goals are in view and read like goals (see goals_in_view, shaped_like_goals)."""
-    return goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells)
+    """Whether a frame's goals are in view, read like goals and lie apart from the start (see
+    goals_in_view, shaped_like_goals, apart)."""
+    return goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells) and apart(cells)
 
 
 def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: Reading, goals: GoalColumn,
