@@ -6,9 +6,26 @@ import numpy as np
 import pytest
 
 from vision import scan
+from vision.bench import key
 from vision.cells import Surface
 from vision.fit import Gradients
 from vision.render import render_scene
+from vision.render.cli import jpeg_bytes, orientation_for
+
+
+def _read_as_bench(seed: int, **options) -> tuple[dict, dict]:
+    """The scene as the bench saves it (JPEG 93, its Exif turn), read: (answer, truth) by cell."""
+    img, truth = render_scene(seed, **options)
+    result = scan(jpeg_bytes(img, 93, orientation_for(seed)))
+    assert result.ok, result.error
+    got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
+    return got, {(c["col"], c["row"]): key(c) for c in truth["cards"]}
+
+
+@pytest.fixture
+def read_as_bench():
+    """`read_as_bench(seed, **render options) -> (answer, truth)`, each by cell, keyed as the bench scores."""
+    return _read_as_bench
 
 
 @dataclass(frozen=True)

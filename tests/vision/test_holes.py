@@ -4,21 +4,12 @@ import pytest
 from vision import scan
 from vision.bench import key
 from vision.render import render_scene
-from vision.render.cli import jpeg_bytes, orientation_for
+from vision.render.cli import jpeg_bytes
 
 pytestmark = pytest.mark.vision
 
 
-def _read(seed: int, **options) -> tuple[dict, dict]:
-    """The scene as the bench saves it (JPEG 93, its Exif turn), read: (answer, truth) by cell."""
-    img, truth = render_scene(seed, **options)
-    result = scan(jpeg_bytes(img, 93, orientation_for(seed)))
-    assert result.ok, result.error
-    got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
-    return got, {(c["col"], c["row"]): key(c) for c in truth["cards"]}
-
-
-def test_the_cards_beside_a_start_posed_off_its_card_are_read():
+def test_the_cards_beside_a_start_posed_off_its_card_areread_as_bench(read_as_bench):
     """Renderer seed 1200051 at 4 MP: the start's outline reads the cards above and below it
     across the gaps as no card, and the later passes skip them; predicted by the sure cards
     beside them, both are read (on OpenCV 5.1 the walk alone missed them)."""
@@ -28,43 +19,43 @@ def test_the_cards_beside_a_start_posed_off_its_card_are_read():
     assert sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))
 
 
-def test_a_card_beside_the_start_with_no_other_neighbour_is_read_by_the_boards_fit():
+def test_a_card_beside_the_start_with_no_other_neighbour_is_read_by_the_boards_fit(read_as_bench):
     """Renderer seed 1100004 (a steep view, the start at the maze's near corner): the card beyond
     the start touches no other card, so no sure card beside it can predict it, and the walk
     passed it over; the board's final fit predicts it where the reader is sure of it (NSW)."""
-    got, want = _read(1100004)
+    got, want = read_as_bench(1100004)
     assert got.get((0, -1)) == want[(0, -1)]
     assert got == want
 
 
-def test_a_card_among_sure_cards_first_reached_from_a_goal_is_read():
+def test_a_card_among_sure_cards_first_reached_from_a_goal_isread_as_bench(read_as_bench):
     """Renderer seed 1400084: the card beside the goal at (8,-2) is reached from the goal first,
     where the walk's fit is far off, and read as no card; every later pass skipped it, though
     three sure cards lie beside it. Predicted by those cards, it is read (NS). (Not the whole
     board: on OpenCV 4.10 on an AVX2 processor the card between two goals reads at 0.53 and is
     dropped as table beside a goal, with or without this step; README, CPU.)"""
-    got, want = _read(1400084)
+    got, want = read_as_bench(1400084)
     assert want[(7, -2)][2:] == ("path", "NS", False)
     assert got.get((7, -2)) == want[(7, -2)]
     assert not set(got) - set(want)
 
 
-def test_a_hole_among_sure_cards_is_not_filled_by_the_cloth():
+def test_a_hole_among_sure_cards_is_not_filled_by_the_cloth(read_as_bench):
     """Renderer seed 900051 (12 MP): a rockfall hole with three sure cards round it shows a
     striped cloth the reader takes for a straight tunnel (0.94); the mask sees no card there,
     so the hole stays empty."""
-    got, want = _read(900051, mp=12)
+    got, want = read_as_bench(900051, mp=12)
     assert (-1, -2) not in want
     assert (-1, -2) not in got
     assert got == want
 
 
-def test_an_unsure_reading_beside_the_start_does_not_fill_its_empty_cell():
+def test_an_unsure_reading_beside_the_start_does_not_fill_its_empty_cell(read_as_bench):
     """Renderer seed 1500071: the cell above the start is empty; one of the outlines the last
     look predicts there reads as a card at 0.52 (below the flagging bar), which would be an extra
     card. A card the walk passed over reads clearly once predicted well; an unsure one stays out.
     (OpenCV 4.10 misses two far cards of this board, with or without that reading.)"""
-    got, want = _read(1500071)
+    got, want = read_as_bench(1500071)
     assert (0, -1) not in want
     assert (0, -1) not in got
     assert sum(got.get(p) == k for p, k in want.items()) >= len(want) - 2
@@ -72,29 +63,29 @@ def test_an_unsure_reading_beside_the_start_does_not_fill_its_empty_cell():
 
 
 @pytest.mark.parametrize("seed, cell", [(1100082, (1, -1)), (1100073, (-2, -1))])
-def test_a_gap_among_registered_cards_is_read_where_the_snapped_fit_puts_it(seed, cell):
+def test_a_gap_among_registered_cards_is_read_where_the_snapped_fit_puts_it(seed, cell, read_as_bench):
     """Renderer seeds 1100082 and 1100073: the walk's fit lies a cell off over part of the maze,
     so the card's neighbours carried other labels while the walk looked for gaps, and the card
     was never read; once the cards are registered in the cells the snapped fit puts them on, the
     gap has two sure cards beside it, which predict it where the reader is sure of it."""
-    got, want = _read(seed)
+    got, want = read_as_bench(seed)
     assert got.get(cell) == want[cell]
     assert got == want
 
 
-def test_gaps_found_after_registering_pass_the_table_filters_too():
+def test_gaps_found_after_registering_pass_the_table_filters_too(read_as_bench):
     """Renderer seed 1200087 (4 MP): three gaps of the maze show a cloth the reader takes surely
     for cards (0.91-1.00); read again once the cards are registered, they are dropped as the table
     as the walk's own readings of them were, and the board stays exact."""
-    got, want = _read(1200087, mp=4)
+    got, want = read_as_bench(1200087, mp=4)
     assert got == want
 
 
-def test_cards_a_tunnel_leads_into_at_the_rim_are_read():
+def test_cards_a_tunnel_leads_into_at_the_rim_areread_as_bench(read_as_bench):
     """Renderer seed 1500000 (a steep view): two crossings at the far end of the maze, the first
     with one unsure card beside it (0.88) opening into it, the second beyond it, were never
     reached by the walk; both read NESW at 1.00 on the board's fit, where the mask sees card."""
-    got, want = _read(1500000)
+    got, want = read_as_bench(1500000)
     assert got.get((-2, -4)) == want[(-2, -4)] == (-2, -4, "path", "NESW", False)
     assert got.get((-1, -4)) == want[(-1, -4)]
     assert got == want

@@ -2,22 +2,9 @@
 import numpy as np
 import pytest
 
-from vision import scan
-from vision.bench import key
-from vision.render import render_scene
-from vision.render.cli import jpeg_bytes, orientation_for
 from vision.reshaped import SQUASHED, _squash
 
 pytestmark = pytest.mark.vision
-
-
-def _read(seed: int, **options) -> tuple[dict, dict]:
-    """The scene as the bench saves it (JPEG 93, its Exif turn), read: (answer, truth) by cell."""
-    img, truth = render_scene(seed, **options)
-    result = scan(jpeg_bytes(img, 93, orientation_for(seed)))
-    assert result.ok, result.error
-    got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
-    return got, {(c["col"], c["row"]): key(c) for c in truth["cards"]}
 
 
 def test_an_outline_a_quarter_short_is_squashed_and_one_slid_is_not():
@@ -29,28 +16,28 @@ def test_an_outline_a_quarter_short_is_squashed_and_one_slid_is_not():
     assert _squash(short, fit) == pytest.approx(np.log(90 / 68), rel=0.01)
 
 
-def test_a_dead_end_whose_outline_was_squashed_keeps_its_opening():
+def test_a_dead_end_whose_outline_was_squashed_keeps_its_opening(read_as_bench):
     """Renderer seed 1500068: the dead end at (4,1), at the maze's rim, has its outline snapped a
     quarter of a card short (25 px), which cuts off its north mouth: read SW at 1.00. On the
     board's fit it reads NSW, a dead end, at 1.00."""
-    got, want = _read(1500068)
+    got, want = read_as_bench(1500068)
     assert want[(4, 1)] == (4, 1, "path", "NSW", True)
     assert got.get((4, 1)) == want[(4, 1)]
     assert got == want
 
 
-def test_a_crossing_whose_outline_was_squashed_keeps_all_four_openings():
+def test_a_crossing_whose_outline_was_squashed_keeps_all_four_openings(read_as_bench):
     """Renderer seed 1500065: the crossing at (0,2), with one card beside it, was read NEW on an
     outline a third of a card short; on the board's fit it reads NESW."""
-    got, want = _read(1500065)
+    got, want = read_as_bench(1500065)
     assert got.get((0, 2)) == want[(0, 2)]
     assert got == want
 
 
-def test_a_dead_end_behind_the_start_read_surer_on_the_fit_keeps_its_west_opening():
+def test_a_dead_end_behind_the_start_read_surer_on_the_fit_keeps_its_west_opening(read_as_bench):
     """Renderer seed 1400000: the dead end behind the start (NEW) reads NE at 0.92 on its own
     outline, a few pixels off, and NEW at 1.00 on the board's fit: the surer reading stands."""
-    got, want = _read(1400000)
+    got, want = read_as_bench(1400000)
     assert want[(-1, 0)] == (-1, 0, "path", "NEW", True)
     assert got.get((-1, 0)) == want[(-1, 0)]
     assert got == want
