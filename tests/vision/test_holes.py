@@ -9,7 +9,7 @@ from vision.render.cli import jpeg_bytes
 pytestmark = pytest.mark.vision
 
 
-def test_the_cards_beside_a_start_posed_off_its_card_areread_as_bench(read_as_bench):
+def test_the_cards_beside_a_start_posed_off_its_card_are_read():
     """Renderer seed 1200051 at 4 MP: the start's outline reads the cards above and below it
     across the gaps as no card, and the later passes skip them; predicted by the sure cards
     beside them, both are read (on OpenCV 5.1 the walk alone missed them)."""
@@ -28,7 +28,7 @@ def test_a_card_beside_the_start_with_no_other_neighbour_is_read_by_the_boards_f
     assert got == want
 
 
-def test_a_card_among_sure_cards_first_reached_from_a_goal_isread_as_bench(read_as_bench):
+def test_a_card_among_sure_cards_first_reached_from_a_goal_is_read(read_as_bench):
     """Renderer seed 1400084: the card beside the goal at (8,-2) is reached from the goal first,
     where the walk's fit is far off, and read as no card; every later pass skipped it, though
     three sure cards lie beside it. Predicted by those cards, it is read (NS). (Not the whole
@@ -81,7 +81,7 @@ def test_gaps_found_after_registering_pass_the_table_filters_too(read_as_bench):
     assert got == want
 
 
-def test_cards_a_tunnel_leads_into_at_the_rim_areread_as_bench(read_as_bench):
+def test_cards_a_tunnel_leads_into_at_the_rim_are_read(read_as_bench):
     """Renderer seed 1500000 (a steep view): two crossings at the far end of the maze, the first
     with one unsure card beside it (0.88) opening into it, the second beyond it, were never
     reached by the walk; both read NESW at 1.00 on the board's fit, where the mask sees card."""
