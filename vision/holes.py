@@ -58,8 +58,8 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
         if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
             continue
-        if facing and len(near) < 2 and not (sf.mask_trusted and _fills_hole(sf, cell, gs)):
-            continue
+        if facing and len(near) < 2 and not sf.mask_trusted:
+            continue   # a cell at the rim (_fills_hole held above): only a trusted mask vouches for it
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
     return out
