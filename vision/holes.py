@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import geometry
-from .cells import STEPS, SURE, Cell, Surface, mask_cover
+from .cells import STEPS, SURE, Cell, Surface, mask_cover, same_place
 from .edges import ACROSS
 from .plain import without_plain, without_table_look
 from .read_cell import read_cell
@@ -77,7 +77,7 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
         near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
         hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
-        cell = read_cell(sf, hs, pos, gs, cs, [out[p].quad for p in beside if p in out])
+        cell = read_cell(sf, hs, pos, gs, cs, [_taken(out[p], h, off) for p in beside if p in out])
         if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
             continue
         if facing and len(near) < 2 and not sf.mask_trusted:
@@ -85,6 +85,16 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
     return out
+
+
+def _taken(cell: Cell, h: np.ndarray, off: float) -> np.ndarray:
+    """Where a card beside a gap lies, so that the gap's outlines are not read over it: its own
+    outline, or where a corner of it strays over `off` of a card's width from its cell's outline
+    under `h`, that one (the card was registered there). A card's outline can lie a third of a card
+    toward the gap (1400043), or a start posed twice its size cover half of it (1300095), and hide
+    every outline of the gap, though they read the card there surely."""
+    fit = geometry.quad_of(h, cell.col, cell.row)
+    return cell.quad if same_place(cell.quad, fit, off) else fit
 
 
 def gaps_filled(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings) -> dict:

@@ -99,3 +99,14 @@ def test_a_stripe_an_untrusted_mask_calls_bare_is_no_card(read_as_bench):
     assert (-2, 0) not in want
     assert (-2, 0) not in got
     assert got == want
+
+
+@pytest.mark.parametrize("seed, cell", [(1400043, (-1, 0)), (1300095, (-1, 0))])
+def test_a_gap_is_read_where_a_neighbours_outline_strays_over_it(read_as_bench, seed, cell):
+    """Renderer seeds 1400043 (a card's outline from the walk lies a third of a card toward the
+    gap beside the start) and 1300095 (the start posed twice its size): the gap's outlines lay
+    within such an outline and were never read, though each reads the card there at 1.00. Beside a
+    gap, a card whose outline strays from its cell stands where the board's fit puts it."""
+    got, want = read_as_bench(seed)
+    assert got.get(cell) == want[cell]
+    assert got == want
