@@ -30,6 +30,16 @@ def table_filtered(sf: Surface, cells: dict, cs: CellSettings) -> dict:
     return _without_unseen(sf, kept)
 
 
+def _seen_like_cards(sf: Surface, cells: dict, quad: np.ndarray) -> bool:
+    """Whether an untrusted mask that sees a fair share of the path cards (their median cover at
+    least MASK_SEES) sees at least half that share of the quad: a card at the rim whose tunnel
+    leads in from one card (2 MP 424242-0018: cover 0.52 against the cards' 0.58; the far rim of
+    1700009's steep view), where windows on the cloth come out bare (_without_unseen)."""
+    covers = [mask_cover(sf, c.quad) for c in cells.values() if c.kind == "path"]
+    seen = float(np.median(covers)) if covers else 0.0
+    return seen >= MASK_SEES and mask_cover(sf, quad) >= 0.5 * seen
+
+
 def _without_unseen(sf: Surface, cells: dict) -> dict:
     """The cells without the unsure path cards an untrusted mask misses where it sees the others.
     A mask is not trusted when it misses the start, and then it often misses every card (cards in
@@ -80,8 +90,8 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         cell = read_cell(sf, hs, pos, gs, cs, [_taken(out[p], h, off) for p in beside if p in out])
         if cell is None or cell.confidence < cs.low_confidence or (pos not in ring and not _fills_hole(sf, cell, gs)):
             continue
-        if facing and len(near) < 2 and not sf.mask_trusted:
-            continue   # a cell at the rim (_fills_hole held above): only a trusted mask vouches for it
+        if facing and len(near) < 2 and not sf.mask_trusted and not _seen_like_cards(sf, cells, cell.quad):
+            continue   # a cell at the rim (_fills_hole held above): only the mask vouches for it
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
     return out
