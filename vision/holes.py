@@ -11,6 +11,7 @@ import numpy as np
 from . import geometry
 from .cells import STEPS, SURE, Cell, Surface, mask_cover, same_place
 from .edges import ACROSS
+from .islands import hinted, islands
 from .plain import without_plain, without_table_look
 from .read_cell import read_cell
 from .settings import CellSettings, GridSettings
@@ -18,6 +19,7 @@ from .settings import CellSettings, GridSettings
 MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call card to vouch for it
 MASK_SEES = 0.2       # median share of the path cards' middles an untrusted mask must call card ...
 MASK_MISSES = 0.2     # ... for an unsure card it sees under this share of that median to be table
+ISLAND_SURE = 0.95    # how surely a card cut off from the maze must read at the end (no card vouches)
 
 __all__ = ["holes", "gaps_filled", "table_filtered"]
 
@@ -33,8 +35,8 @@ def table_filtered(sf: Surface, cells: dict, cs: CellSettings) -> dict:
 def _seen_like_cards(sf: Surface, cells: dict, quad: np.ndarray) -> bool:
     """Whether an untrusted mask that sees a fair share of the path cards (their median cover at
     least MASK_SEES) sees at least half that share of the quad: a card at the rim whose tunnel
-    leads in from one card (2 MP 424242-0018: cover 0.52 against the cards' 0.58; the far rim of
-    1700009's steep view), where windows on the cloth come out bare (_without_unseen)."""
+    leads in from one card (2 MP 424242-0018: cover 0.52 against the cards' 0.58), where windows
+    on the cloth come out bare (_without_unseen)."""
     covers = [mask_cover(sf, c.quad) for c in cells.values() if c.kind == "path"]
     seen = float(np.median(covers)) if covers else 0.0
     return seen >= MASK_SEES and mask_cover(sf, quad) >= 0.5 * seen
@@ -112,8 +114,9 @@ def gaps_filled(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: C
     again (holes), for up to three rounds (a card found opens onto more), each new card kept
     only where the table filters keep it as they kept the walk's (seed 1200087: a cloth's tiles)."""
     filled = cells
+    looked: set = set()
     for _ in range(3):
-        more = holes(sf, filled, h, gs, cs, ring=(), facing=True)
+        more = _island_cells(sf, holes(sf, filled, h, gs, cs, ring=(), facing=True), h, gs, cs, looked)
         if len(more) == len(filled):
             break
         filled = more
@@ -122,6 +125,30 @@ def gaps_filled(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: C
         return cells
     kept = table_filtered(sf, filled, cs)
     return {**cells, **{p: filled[p] for p in new if p in kept}}
+
+
+def _island_cells(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings,
+                  looked: set, off: float = 0.2) -> dict:
+    """The cells with the cards cut off from the maze (vision.islands) that the final fit frames
+    surely: the walk looks for them under its own fits, and a cell read there as no card is not
+    looked at again (1100000 #0041: a crossing two cells beyond the maze, read at 1.00 on the
+    final fit). Kept only where read at ISLAND_SURE and the mask vouches for it (_fills_hole): an
+    action card lying beyond the goals read as a path card at 0.90 (1500031); the cut-off cards
+    recovered on the bench read at 0.98 or more."""
+    inv = np.linalg.inv(h)
+    out = dict(cells)
+    for pos, quad in islands(sf, h, cells, cs.min_card, gs, looked).items():
+        if pos in out:
+            continue
+        beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+        hs = [h] + hinted({pos: quad}, pos, h)
+        cell = read_cell(sf, hs, pos, gs, cs, [_taken(out[p], h, off) for p in beside if p in out])
+        if cell is None or cell.confidence < ISLAND_SURE or not _fills_hole(sf, cell, gs) \
+                or not (sf.mask_trusted or _seen_like_cards(sf, cells, cell.quad)):
+            continue
+        if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
+            out[pos] = replace(cell, restored=True)
+    return out
 
 
 def _fills_hole(sf: Surface, cell: Cell, gs: GridSettings) -> bool:

@@ -121,3 +121,23 @@ def test_rim_cards_are_read_where_an_untrusted_mask_sees_them_as_the_others(read
     got, want = read_as_bench(1700009, tint=0.5)
     assert all(got.get(p) == want[p] for p in [(0, -2), (3, -2), (4, -3), (4, -2)])
     assert got == want
+
+
+@pytest.mark.parametrize("seed, options, cell", [(1100041, {}, (4, 3)), (900066, {"mp": 12}, (1, 2))])
+def test_a_card_cut_off_from_the_maze_is_read_on_the_final_fit(read_as_bench, seed, options, cell):
+    """Renderer seeds 1100041 (a crossing two cells beyond the maze, a steep view) and 900066 (a
+    dead end cut off by a rockfall): the walk looked for cut-off cards only under its own fits,
+    where they read as no card, and never looked again; on the board's final fit each reads at
+    1.00 where the mask sees card."""
+    got, want = read_as_bench(seed, **options)
+    assert got.get(cell) == want[cell]
+    assert got == want
+
+
+def test_an_action_card_beyond_the_goals_is_not_taken_for_a_cut_off_card(read_as_bench):
+    """Renderer seed 1500031: an action card lies on the table one cell beyond the goal column;
+    on the final fit it reads as a path card at 0.90. A card no other card vouches for must read
+    more surely than that (ISLAND_SURE)."""
+    got, want = read_as_bench(1500031)
+    assert (10, -1) not in got
+    assert got == want
