@@ -141,3 +141,13 @@ def test_an_action_card_beyond_the_goals_is_not_taken_for_a_cut_off_card(read_as
     got, want = read_as_bench(1500031)
     assert (10, -1) not in got
     assert got == want
+
+
+def test_a_gap_enclosed_by_sure_cards_stands_where_the_mask_sees_part_of_it(read_as_bench):
+    """Renderer seed 600077 (12 MP): a dead end between three sure cards reads at 1.00 on the
+    final fit, but the trusted mask sees only a third of it (0.33). A gap two sure cards enclose
+    needs half the mask cover a rim cell does (the rockfall hole of 900051, where the mask sees
+    none of it, stays empty: test above)."""
+    got, want = read_as_bench(600077, mp=12)
+    assert got.get((-1, -3)) == want[(-1, -3)]
+    assert got == want
