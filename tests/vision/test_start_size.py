@@ -43,7 +43,7 @@ def _truth_key(c: dict) -> tuple:
 
 def test_a_start_posed_at_the_wrong_size_is_posed_again_and_the_board_read():
     """A steep view (renderer seed 424362, 3 MP): the goals far off look smaller than the start,
-    the window they size is too small, and the first frame finds two path cards of nine (at 2 MP
+    the window they size is too small, and the first frame's walk finds two path cards of nine (at 2 MP
     OpenCV 4.10 happens to pose it right, so 3 MP, where both versions pose it wrong)."""
     img, truth = render_scene(424362, mp=3.0)
     want = sorted(map(_truth_key, truth["cards"]))
@@ -52,8 +52,12 @@ def test_a_start_posed_at_the_wrong_size_is_posed_again_and_the_board_read():
     mask = card_mask(photo.work, st.mask)
     grads = Gradients.of(cv2.cvtColor(photo.fine, cv2.COLOR_BGR2GRAY))
     column, frame = next(fiducials.find_fiducials(photo, mask, grads, fiducials.Seen(photo, mask, st), st))
+    start = np.array(next(c for c in truth["cards"] if c["kind"] == "start")["corners"]) * photo.fine_scale
+    assert cv2.contourArea(np.float32(frame.start)) < 0.7 * cv2.contourArea(np.float32(start))   # posed too small
     cells, _ = frame_read.read_board(photo, mask, grads, frame, st)
-    assert sorted(map(_key, cells)) != want           # the first pose alone misreads the board
+    # the first pose's walk frames two path cards of nine; the gaps read at the end find the rest,
+    # but come back restored: they do not vouch for a frame (frame_read.quality), so it is posed again
+    assert sum(c.kind == "path" and not c.restored for c in cells) <= 2
     _, _, cells, _ = frame_read.read_frame(photo, mask, grads, frame, column, st)
     assert sorted(map(_key, cells)) == want
 
