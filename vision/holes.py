@@ -32,13 +32,17 @@ def table_filtered(sf: Surface, cells: dict, cs: CellSettings) -> dict:
     return _without_unseen(sf, kept)
 
 
-def _seen_like_cards(sf: Surface, cells: dict, quad: np.ndarray) -> bool:
-    """Whether an untrusted mask that sees a fair share of the path cards (their median cover at
-    least MASK_SEES) sees at least half that share of the quad: a card at the rim whose tunnel
-    leads in from one card (2 MP 424242-0018: cover 0.52 against the cards' 0.58), where windows
-    on the cloth come out bare (_without_unseen)."""
+def _seen_share(sf: Surface, cells: dict) -> float:
+    """Median share of the path cards' middles the mask calls card (0 without path cards)."""
     covers = [mask_cover(sf, c.quad) for c in cells.values() if c.kind == "path"]
-    seen = float(np.median(covers)) if covers else 0.0
+    return float(np.median(covers)) if covers else 0.0
+
+
+def _seen_like_cards(sf: Surface, seen: float, quad: np.ndarray) -> bool:
+    """Whether an untrusted mask that sees a fair share of the path cards (`seen`: _seen_share, at
+    least MASK_SEES) sees at least half that share of the quad: a card at the rim whose tunnel
+    leads in from one card (2 MP 424242-0018: cover 0.52 against the cards' 0.58; the far rim of
+    1700009's steep view), where windows on the cloth come out bare (_without_unseen)."""
     return seen >= MASK_SEES and mask_cover(sf, quad) >= 0.5 * seen
 
 
@@ -51,14 +55,11 @@ def _without_unseen(sf: Surface, cells: dict) -> dict:
     fifth of its photo's median there)."""
     if sf.mask_trusted:
         return cells
-    covers = {p: mask_cover(sf, c.quad) for p, c in cells.items() if c.kind == "path"}
-    if not covers:
-        return cells
-    seen = float(np.median(list(covers.values())))
+    seen = _seen_share(sf, cells)
     if seen < MASK_SEES:
         return cells
     return {p: c for p, c in cells.items()
-            if not (p in covers and c.confidence < SURE and covers[p] < MASK_MISSES * seen)}
+            if not (c.kind == "path" and c.confidence < SURE and mask_cover(sf, c.quad) < MASK_MISSES * seen)}
 
 
 def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2,
@@ -83,6 +84,7 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
     is posed wrongly look whole, or the start's other poses are not tried (main #0156)."""
     inv = np.linalg.inv(h)
     out = dict(cells)
+    seen = _seen_share(sf, cells) if facing and not sf.mask_trusted else 0.0
     for pos in list(ring) + _enclosed(cells) + (_facing(cells) if facing else []):
         if pos in out:
             continue
@@ -93,7 +95,7 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         if cell is None or cell.confidence < cs.low_confidence or \
                 (pos not in ring and not _fills_hole(sf, cell, gs, 0.5 if len(near) >= 2 else 1.0)):
             continue
-        if facing and len(near) < 2 and not sf.mask_trusted and not _seen_like_cards(sf, cells, cell.quad):
+        if facing and len(near) < 2 and not sf.mask_trusted and not _seen_like_cards(sf, seen, cell.quad):
             continue   # a cell at the rim (_fills_hole held above): only the mask vouches for it
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
@@ -138,6 +140,7 @@ def _island_cells(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs:
     recovered on the bench read at 0.98 or more."""
     inv = np.linalg.inv(h)
     out = dict(cells)
+    seen = 0.0 if sf.mask_trusted else _seen_share(sf, cells)
     for pos, quad in islands(sf, h, cells, cs.min_card, gs, looked).items():
         if pos in out:
             continue
@@ -145,7 +148,7 @@ def _island_cells(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs:
         hs = [h] + hinted({pos: quad}, pos, h)
         cell = read_cell(sf, hs, pos, gs, cs, [_taken(out[p], h, off) for p in beside if p in out])
         if cell is None or cell.confidence < ISLAND_SURE or not _fills_hole(sf, cell, gs) \
-                or not (sf.mask_trusted or _seen_like_cards(sf, cells, cell.quad)):
+                or not (sf.mask_trusted or _seen_like_cards(sf, seen, cell.quad)):
             continue
         if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
             out[pos] = replace(cell, restored=True)
