@@ -20,6 +20,9 @@ MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call
 MASK_SEES = 0.2       # median share of the path cards' middles an untrusted mask must call card ...
 MASK_MISSES = 0.2     # ... for an unsure card it sees under this share of that median to be table
 ISLAND_SURE = 0.95    # how surely a card cut off from the maze must read at the end (no card vouches)
+ENCLOSED_SHARE = 0.5  # share of the mask's bar (min_mask) a gap two sure cards enclose must meet (_fills_hole)
+TUNNEL_SURE = 0.99    # how surely a card the mask misses must read to go on with a tunnel (_continues)
+SEEN_LIKE = 0.5       # share of the path cards' median mask cover a rim card must have (_seen_like_cards)
 
 __all__ = ["holes", "gaps_filled", "table_filtered"]
 
@@ -43,7 +46,7 @@ def _seen_like_cards(sf: Surface, seen: float, quad: np.ndarray) -> bool:
     least MASK_SEES) sees at least half that share of the quad: a card at the rim whose tunnel
     leads in from one card (2 MP 424242-0018: cover 0.52 against the cards' 0.58; the far rim of
     1700009's steep view), where windows on the cloth come out bare (_without_unseen)."""
-    return seen >= MASK_SEES and mask_cover(sf, quad) >= 0.5 * seen
+    return seen >= MASK_SEES and mask_cover(sf, quad) >= SEEN_LIKE * seen
 
 
 def _without_unseen(sf: Surface, cells: dict) -> dict:
@@ -88,18 +91,56 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
     for pos in list(ring) + _enclosed(cells) + (_facing(cells) if facing else []):
         if pos in out:
             continue
-        beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
-        near = [out[p] for p in beside if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
+        near = [out[p] for p in _beside(pos) if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
         hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
-        cell = read_cell(sf, hs, pos, gs, cs, [_taken(out[p], h, off) for p in beside if p in out])
+        cell = _read_gap(sf, out, pos, hs, h, gs, cs, off, skip_bare=not facing)
         if cell is None or cell.confidence < cs.low_confidence or \
-                (pos not in ring and not _fills_hole(sf, cell, gs, 0.5 if len(near) >= 2 else 1.0)):
+                (pos not in ring and not _fills_hole(sf, cell, gs, ENCLOSED_SHARE if len(near) >= 2 else 1.0)
+                 and not _continues(cell, out, pos)):
             continue
-        if facing and len(near) < 2 and not sf.mask_trusted and not _seen_like_cards(sf, seen, cell.quad):
-            continue   # a cell at the rim (_fills_hole held above): only the mask vouches for it
-        if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
+        if facing and len(near) < 2 and not sf.mask_trusted and not _seen_like_cards(sf, seen, cell.quad) \
+                and not _continues(cell, out, pos):
+            continue   # a cell at the rim (_fills_hole held above): only the mask or the tunnel vouches for it
+        if _on_cell(cell, inv, pos, off):
             out[pos] = replace(cell, restored=True)
     return out
+
+
+def _beside(pos: tuple[int, int]) -> list[tuple[int, int]]:
+    return [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+
+
+def _read_gap(sf: Surface, cells: dict, pos: tuple[int, int], hs: list[np.ndarray], h: np.ndarray,
+              gs: GridSettings, cs: CellSettings, off: float, skip_bare: bool = True) -> Cell | None:
+    """The card an empty cell shows on the outlines `hs` predict, none read over the cards beside
+    it where the fit `h` registered them (_taken); outlines a trusted mask calls bare are read too
+    unless `skip_bare`."""
+    return read_cell(sf, hs, pos, gs, cs, [_taken(cells[p], h, off) for p in _beside(pos) if p in cells], skip_bare)
+
+
+def _continues(cell: Cell, cells: dict, pos: tuple[int, int]) -> bool:
+    """Whether a card read at TUNNEL_SURE in an empty cell goes on with a sure card's tunnel that
+    leads into it and meets every card beside it as laid cards meet (opening against opening,
+    wall against wall): where its stone is the cloth's colour the mask sees only its tunnel, or
+    nothing (1200000 #0082, 1100000 #0042: read at 1.00, mask cover 0.01 and 0.24)."""
+    if cell.confidence < TUNNEL_SURE:
+        return False
+    led = False
+    for side, ((dc, dr), back) in ACROSS.items():
+        other = cells.get((pos[0] + dc, pos[1] + dr))
+        if other is None or other.kind not in ("path", "start"):
+            continue
+        opens = other.kind == "start" or back in other.openings
+        if opens != (side in cell.openings):
+            return False
+        led |= opens and other.kind == "path" and other.confidence >= SURE
+    return led
+
+
+def _on_cell(cell: Cell, inv: np.ndarray, pos: tuple[int, int], off: float) -> bool:
+    """Whether the board's fit (`inv`: image to board) puts the card within `off` of its cell: a
+    gap's card read on an outline that slid toward a neighbour's cell belongs to neither."""
+    return float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off
 
 
 def _taken(cell: Cell, h: np.ndarray, off: float) -> np.ndarray:
@@ -144,13 +185,11 @@ def _island_cells(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs:
     for pos, quad in islands(sf, h, cells, cs.min_card, gs, looked).items():
         if pos in out:
             continue
-        beside = [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
-        hs = [h] + hinted({pos: quad}, pos, h)
-        cell = read_cell(sf, hs, pos, gs, cs, [_taken(out[p], h, off) for p in beside if p in out])
+        cell = _read_gap(sf, out, pos, [h] + hinted({pos: quad}, pos, h), h, gs, cs, off)
         if cell is None or cell.confidence < ISLAND_SURE or not _fills_hole(sf, cell, gs) \
                 or not (sf.mask_trusted or _seen_like_cards(sf, seen, cell.quad)):
             continue
-        if float(np.abs(geometry.board_point(inv, cell.quad) - pos).max()) <= off:
+        if _on_cell(cell, inv, pos, off):
             out[pos] = replace(cell, restored=True)
     return out
 

@@ -69,6 +69,20 @@ def _ring(sf: Surface, h: np.ndarray, cells: dict, min_mask: float,
     return window, quads, covers
 
 
+def without_strays(cells: list) -> list:
+    """The cards without path cards farther than ISLAND_RING from every other card (either way and
+    diagonally). A part of the maze is cut off by a card taken away or unread between it and the
+    rest, so it lies that close to some card; the sweep looks round the found cards' bounding box,
+    whose corners can lie much farther (a card atop the discard pile beside an L-shaped maze, three
+    cells from any card, read as a path card at 1.00: 1400081). Asked of the final answer only:
+    during the walk an island that far can be the first card found of a part the rest joins."""
+    at = [(c.col, c.row) for c in cells]
+
+    def alone(c) -> bool:
+        return all(max(abs(c.col - p[0]), abs(c.row - p[1])) > ISLAND_RING for p in at if p != (c.col, c.row))
+    return [c for c in cells if not (c.kind == "path" and alone(c))]
+
+
 def _drifted(sf: Surface, h: np.ndarray, unread: list[tuple[int, int]], cells: dict, sure: float,
              search: float) -> dict[tuple[int, int], np.ndarray]:
     """Cards the mask sees where the board's fit frames none, found on windows moved up to 0.4 of a

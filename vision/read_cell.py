@@ -14,7 +14,7 @@ __all__ = ["read_cell", "unsure_on_table"]
 
 
 def read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridSettings,
-              cs: CellSettings, taken: list | None = None) -> Cell | None:
+              cs: CellSettings, taken: list | None = None, skip_bare: bool = True) -> Cell | None:
     """The path card at pos, or None when the reader sees no face-up card there. Each homography
     (the neighbourhood's, and one from a single card beside pos) predicts an outline, which is
     also snapped to the card's edges; the reader reads them all and the likeliest card is kept,
@@ -26,7 +26,7 @@ def read_cell(sf: Surface, hs: list[np.ndarray], pos: tuple[int, int], gs: GridS
         predicted = geometry.quad_of(h, *pos)
         if any(same_place(predicted, q) for q in quads[1::2]):
             continue   # another homography already predicted this outline: same reading
-        if sf.mask_trusted and mask_cover(sf, predicted) < BARE * gs.min_mask:
+        if skip_bare and sf.mask_trusted and mask_cover(sf, predicted) < BARE * gs.min_mask:
             continue   # bare table: no need to look closer
         quads += [trimmed(sf, push_sides(sf.grads, predicted, -gs.search, gs.search, 15)), predicted]
     quads = [q for i, q in enumerate(quads) if not overlaps(quads[i - i % 2], taken or [])]

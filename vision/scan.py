@@ -12,6 +12,7 @@ from .fiducials import Seen, find_fiducials
 from .fit import Gradients
 from .frame import Frame, board_frame
 from .goal_cells import goals_wider
+from .islands import without_strays
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask, light_mask, thin
@@ -155,7 +156,7 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
     goals, read = best
     read = frame_read.start_beside(photo, mask, grads, read, goals, settings)
     cells, h = read.cells, read.h
-    cells = goals_wider(photo.fine, h, board.start_from_fit(cells, h))
+    cells = without_strays(goals_wider(photo.fine, h, board.start_from_fit(cells, h)))
     _read_enough(photo, mask, cells, settings.start)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells}

@@ -151,3 +151,34 @@ def test_a_gap_enclosed_by_sure_cards_stands_where_the_mask_sees_part_of_it(read
     got, want = read_as_bench(600077, mp=12)
     assert got.get((-1, -3)) == want[(-1, -3)]
     assert got == want
+
+
+@pytest.mark.parametrize("seed, options, cell", [(1200082, {"mp": 4.0}, (-1, -2)), (424254, {"mp": 2.0}, (2, 3))])
+def test_a_rim_card_in_the_cloths_colour_goes_on_with_a_tunnel(read_as_bench, seed, options, cell):
+    """Renderer seed 1200082 (4 MP: blue stone on a pink chequered cloth) and 424254 (2 MP: brown
+    stone on a brown cloth): a card at the rim that a sure card's tunnel leads into reads at 1.00,
+    but the mask, which misses its stone, sees none of it (cover 0.01, 0.00) as it sees the other
+    cards. It goes on with that tunnel and meets its neighbours as laid cards do: it stands."""
+    got, want = read_as_bench(seed, **options)
+    assert cell in want
+    assert got.get(cell) == want[cell]
+    assert got == want
+
+
+def test_a_card_goes_on_with_a_tunnel_only_if_it_meets_every_neighbour():
+    """Sure, led into by a sure card's tunnel, and opening against opening, wall against wall with
+    each card beside it (the start a cross)."""
+    import numpy as np
+
+    from vision.cells import Cell
+    from vision.holes import _continues
+
+    def card(col: int, row: int, openings: str, conf: float = 1.0, kind: str = "path") -> Cell:
+        return Cell(col, row, kind, openings, False, None, conf, np.zeros((4, 2)))
+    cells = {(c.col, c.row): c for c in (card(0, 0, "NESW", kind="start"), card(1, 0, "EW"), card(2, 1, "NS"))}
+    assert _continues(card(2, 0, "SW"), cells, (2, 0))            # W meets (1, 0)'s E, S meets (2, 1)'s N
+    assert not _continues(card(2, 0, "W"), cells, (2, 0))         # a wall against (2, 1)'s opening
+    assert not _continues(card(2, 0, "SW", 0.95), cells, (2, 0))  # not sure enough
+    assert not _continues(card(0, -1, "S"), cells, (0, -1))       # only the start leads in
+    cells[(1, 0)], cells[(2, 1)] = card(1, 0, "EW", 0.8), card(2, 1, "NS", 0.8)
+    assert not _continues(card(2, 0, "SW"), cells, (2, 0))        # only unsure cards lead in

@@ -92,3 +92,28 @@ def test_a_window_closed_in_on_part_of_a_card_is_no_island():
     wide = cell.copy()
     wide[[1, 2]] += (cell[1] - cell[0]) * 0.4                 # 1.4 times as wide, as long
     assert not card_sized(wide)
+
+
+def test_a_path_card_three_cells_from_every_card_is_dropped():
+    """The final answer keeps a card two cells from another (a part cut off past one missing card),
+    not a path card three cells from every card; goals and the start stay wherever they lie."""
+    import numpy as np
+
+    from vision.board import Cell
+    from vision.islands import without_strays
+
+    def card(col: int, row: int, kind: str = "path") -> Cell:
+        return Cell(col, row, kind, "NESW", False, "down" if kind == "goal" else None, 1.0, np.zeros((4, 2)))
+    cells = [card(0, 0, "start"), card(1, 0), card(3, 2), card(-3, 5), card(8, 0, "goal"), card(9, 2),
+             card(8, 5), card(4, -3)]
+    kept = {(c.col, c.row) for c in without_strays(cells)}
+    assert kept == {(0, 0), (1, 0), (3, 2), (8, 0), (9, 2)}
+
+
+def test_a_card_on_the_discard_pile_far_from_the_maze_is_no_island(read_as_bench):
+    """Renderer seed 1400081: a path card atop the discard pile beside an L-shaped maze, three
+    cells from any card but within two of the found cards' bounding box, read at 1.00."""
+    got, want = read_as_bench(1400081)
+    assert (-3, 5) not in want
+    assert (-3, 5) not in got
+    assert got == want
