@@ -122,7 +122,7 @@ def _continues(cell: Cell, cells: dict, pos: tuple[int, int]) -> bool:
     """Whether a card read at TUNNEL_SURE in an empty cell goes on with a sure card's tunnel that
     leads into it and meets every card beside it as laid cards meet (opening against opening,
     wall against wall): where its stone is the cloth's colour the mask sees only its tunnel, or
-    nothing (1200000 #0082, 1100000 #0042: read at 1.00, mask cover 0.01 and 0.24)."""
+    nothing (1200082, 2 MP 424254: read at 1.00, mask cover 0.01 and 0.00)."""
     if cell.confidence < TUNNEL_SURE:
         return False
     led = False
