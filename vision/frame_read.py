@@ -50,10 +50,14 @@ def apart(cells: list) -> bool:
     return True
 
 
-def framed(cells: list, photo: Photo) -> bool:
+def framed(cells: list, h: np.ndarray, photo: Photo) -> bool:
     """Whether a frame's goals are in view, read like goals and lie apart from the start (see
-    goals_in_view, shaped_like_goals, apart)."""
-    return goals_in_view(cells, photo.fine.shape) and shaped_like_goals(cells) and apart(cells)
+    goals_in_view, shaped_like_goals, apart), the start where the answer would report it: where
+    the maze's fit puts it when enough path cards hold that fit (board.start_from_fit). Its own
+    outline, snapped in the walk, may have shrunk onto its ladder while the maze read exactly
+    (renderer seed 1300038: a start 0.4 card off under a steep view, judged thinner than the goals)."""
+    placed = board.start_from_fit(cells, h)
+    return goals_in_view(placed, photo.fine.shape) and shaped_like_goals(placed) and apart(placed)
 
 
 def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: Reading, goals: GoalColumn,
@@ -66,7 +70,7 @@ def kept(photo: Photo, mask: np.ndarray, grads: Gradients, read: Reading, goals:
     if read_as_start(photo.fine, read.cells, read.h):
         return read
     moved = moved_onto_start(photo, mask, grads, read.cells, read.h, goals, settings)
-    if moved is None or not framed(moved.cells, photo) or not read_as_start(photo.fine, moved.cells, moved.h):
+    if moved is None or not framed(moved.cells, moved.h, photo) or not read_as_start(photo.fine, moved.cells, moved.h):
         return None
     return moved
 

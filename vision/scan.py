@@ -137,7 +137,7 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
         try:
             for i, (goals, frame) in enumerate(source(photo, mask, grads, seen, settings)):
                 read = frame_read.read_frame(photo, mask, grads, frame, goals, settings)
-                if not frame_read.framed(read.cells, photo):
+                if not frame_read.framed(read.cells, read.h, photo):
                     continue
                 refused = False
                 if best is None or read.score > best[1].score:
@@ -183,9 +183,11 @@ def _settled(sane: bool, cells: list, i: int, s: StartSettings, refused_over_cle
     it too, the start-first search being read next, unless a clear frame is already kept: then it
     would end the whole search on the kept frame, often a small one (OpenCV 4.10, main #0110: 6
     cards kept, 22 a row off refused, the true 28 next): `refused_over_clear`. (Never ending on
-    a refused frame lost 2 MP #0055: a muddled frame was kept over start-first's.)"""
+    a refused frame lost 2 MP #0055: a muddled frame was kept over start-first's.) Cards restored
+    or read in the gaps after the walk (board._restored, holes) do not count, as in its score: read
+    round the cards of a frame a cell off, they made it look whole (1400040: 3 walked, 6 more)."""
     clear = sane and not refused_over_clear
-    return (clear and sum(c.kind == "path" for c in cells) >= s.few) or i + 1 >= s.frames
+    return (clear and sum(c.kind == "path" and not c.restored for c in cells) >= s.few) or i + 1 >= s.frames
 
 
 def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):

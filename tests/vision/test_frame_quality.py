@@ -168,3 +168,25 @@ def test_a_frame_putting_a_goal_off_the_photo_is_not_a_board():
     assert goals_in_view([start, _goal(-25, 500)], shape)           # a goal cut by the edge
     assert not goals_in_view([start, _goal(100, 100), _goal(400, 1200)], shape)
     assert not goals_in_view([start, _goal(-100, 500)], shape)
+
+
+def test_cards_read_in_the_gaps_after_the_walk_do_not_end_the_search():
+    """Renderer seed 1400040: a frame a cell off walked three path cards, and six more were read
+    round them in its gaps after the walk (restored, as its score already ignores): they must not
+    make it look whole, or the frames after it, the right one among them, are never read."""
+    from dataclasses import replace
+
+    from vision.scan import _settled
+    from vision.settings import StartSettings
+
+    s = StartSettings(few=5, frames=3)
+    cells = _cells([1.0] * 9)
+    walked_three = cells[:4] + [replace(c, restored=True) for c in cells[4:]]
+    assert _settled(True, cells, 0, s)
+    assert not _settled(True, walked_three, 0, s)
+
+
+def test_a_frame_a_cell_off_does_not_stop_the_search_by_its_gap_cards(read_as_bench):
+    """Renderer seed 1400040 read whole (the frame a cell off read 4 of 16 cards and 4 extra)."""
+    got, want = read_as_bench(1400040)
+    assert got == want

@@ -41,3 +41,13 @@ def test_a_dead_end_behind_the_start_read_surer_on_the_fit_keeps_its_west_openin
     assert want[(-1, 0)] == (-1, 0, "path", "NEW", True)
     assert got.get((-1, 0)) == want[(-1, 0)]
     assert got == want
+
+
+def test_cards_beyond_a_card_the_fit_made_sure_are_read(read_as_bench):
+    """Renderer seed 1500041: a T at (1,2) read S at 0.78 on its snapped outline, so the walk did
+    not go on from it; on the board's fit it reads SW at 1.00, and the two cards its tunnel leads
+    to, (1,3) and (2,3), read at 1.00 once the gaps are read again after reshaping."""
+    got, want = read_as_bench(1500041)
+    assert got.get((1, 3)) == want[(1, 3)]
+    assert got.get((2, 3)) == want[(2, 3)]
+    assert got == want
