@@ -14,6 +14,7 @@ from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
 from .holes import gaps_filled, holes, table_filtered
 from .read_cell import read_cell
+from .pooled import pooled
 from .reshaped import reshaped
 from .settings import CellSettings, GridSettings
 
@@ -58,7 +59,7 @@ def walk(sf: Surface, h: np.ndarray, start: Cell, goal_quads: list[np.ndarray],
     # the start by the snapped one let a 2 MP photo without the start pass start_checks)
     lined = _lines_fit(sf, cells, h)
     placed = gaps_filled(sf, {(c.col, c.row): c for c in _registered(_anchored(cells), lined)}, lined, gs, cs)
-    placed = _reread_gaps(sf, placed, reshaped(sf, placed, lined), lined, gs, cs)
+    placed = pooled(sf, _reread_gaps(sf, placed, reshaped(sf, placed, lined), lined, gs, cs), lined)
     return joined(agree(_beside_goals(list(placed.values()), cs.low_confidence)), cs.low_confidence), h
 
 

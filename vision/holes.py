@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from . import geometry
-from .cells import STEPS, SURE, Cell, Surface, mask_cover, same_place
+from . import cellnet, geometry
+from .cells import STEPS, SURE, Cell, Surface, card_p, confidence, mask_cover, same_place, some_openings
 from .edges import ACROSS
 from .islands import hinted, islands
 from .plain import without_plain, without_table_look
@@ -118,6 +118,19 @@ def _read_gap(sf: Surface, cells: dict, pos: tuple[int, int], hs: list[np.ndarra
     return read_cell(sf, hs, pos, gs, cs, [_taken(cells[p], h, off) for p in _beside(pos) if p in cells], skip_bare)
 
 
+def _on_fit(sf: Surface, cell: Cell, h: np.ndarray) -> Cell | None:
+    """The card read on the fit's own outline of its cell, where it reads surer there than on the
+    outline the reader chose (a snapped one, preferred when it reads as surely a card): a card cut
+    off from the maze has no neighbour to stop a side's snap, which can cut a mouth (1400077: a dead
+    end read NE at 0.83 snapped, at 0.99 on the fit). None where it does not."""
+    quad = geometry.quad_of(h, cell.col, cell.row)
+    g = cellnet.read(sf.fine, [quad])[0]
+    if card_p(g) < SURE or confidence(g) <= cell.confidence:
+        return None
+    return replace(cell, openings=some_openings(g), dead_end=g.dead_end, confidence=confidence(g), quad=quad,
+                   p_start=g.p("start"), opens=tuple(float(p) for p in g.opens))
+
+
 def _continues(cell: Cell, cells: dict, pos: tuple[int, int]) -> bool:
     """Whether a card read at TUNNEL_SURE in an empty cell goes on with a sure card's tunnel that
     leads into it and meets every card beside it as laid cards meet (opening against opening,
@@ -186,6 +199,8 @@ def _island_cells(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs:
         if pos in out:
             continue
         cell = _read_gap(sf, out, pos, [h] + hinted({pos: quad}, pos, h), h, gs, cs, off)
+        if cell is not None and cell.confidence < ISLAND_SURE:
+            cell = _on_fit(sf, cell, h) or cell
         if cell is None or cell.confidence < ISLAND_SURE or not _fills_hole(sf, cell, gs) \
                 or not (sf.mask_trusted or _seen_like_cards(sf, seen, cell.quad)):
             continue

@@ -185,8 +185,3 @@ def test_cards_read_in_the_gaps_after_the_walk_do_not_end_the_search():
     assert _settled(True, cells, 0, s)
     assert not _settled(True, walked_three, 0, s)
 
-
-def test_a_frame_a_cell_off_does_not_stop_the_search_by_its_gap_cards(read_as_bench):
-    """Renderer seed 1400040 read whole (the frame a cell off read 4 of 16 cards and 4 extra)."""
-    got, want = read_as_bench(1400040)
-    assert got == want

@@ -117,3 +117,13 @@ def test_a_card_on_the_discard_pile_far_from_the_maze_is_no_island(read_as_bench
     assert (-3, 5) not in want
     assert (-3, 5) not in got
     assert got == want
+
+
+def test_an_island_snapped_onto_its_tunnel_is_read_on_the_fit(read_as_bench):
+    """Renderer seed 1400077: a dead end cut off from the maze (nothing beside it to stop its
+    sides' snap) reads NE at 0.83 on its snapped outline, under the island bar; on the board's
+    fit it reads NE at 0.99, and is kept. (On the phone's OpenCV 4.10 it is kept too, read NEW.)"""
+    got, want = read_as_bench(1400077)
+    assert want[(-2, -1)] == (-2, -1, "path", "NE", True)
+    assert got.get((-2, -1), ())[:3] == want[(-2, -1)][:3]
+    assert got[(-2, -1)][4] is True
