@@ -13,8 +13,8 @@ from .fit import push_lines_many, push_sides
 from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
 from .holes import gaps_filled, holes, table_filtered
-from .read_cell import read_cell
 from .pooled import pooled
+from .read_cell import read_cell
 from .reshaped import reshaped
 from .settings import CellSettings, GridSettings
 

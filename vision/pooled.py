@@ -4,9 +4,10 @@ The walk keeps the one outline the reader was likeliest to call a card on, and a
 then rest on that one crop: a mouth the outline grazes, a side a few pixels off, can tip a side
 read at 0.5-0.8 either way (renderer seed 1200018: a dead end NS read NSW, W at 0.57 on its own
 outline, 0.17-0.41 on the board's fit and on its neighbours' predictions). Where the reader is
-unsure, the outlines the board's fit and each sure card beside it predict are read too, and the
-readings of those it takes surely for a card are averaged: one grazing crop no longer decides.
-Sure cards are left as they are.
+not quite sure (below 0.99), the outlines the board's fit and each sure card beside it predict
+are read too, and the readings of those it takes surely for a card are averaged: one grazing
+crop no longer decides.
+Cards read surely are left as they are.
 """
 from dataclasses import replace
 
@@ -15,11 +16,14 @@ import numpy as np
 from . import cellnet, geometry
 from .cells import SURE, STEPS, Cell, Surface, card_p
 
-__all__ = ["pooled"]
+__all__ = ["not_sure", "pooled"]
 
 # how far from a toss-up a pooled call must be to override the card's own call: on the bench the
 # pools at 0.53-0.58 were right and wrong alike (700007's W at 0.55, main #0178's N at 0.53)
 CLEAR = 0.1
+# cards read below this are pooled: SURE (0.9) first; up to 0.99 also righted a dead end N read NE
+# at 0.95 on its own outline, E at 0.09 on the fit's and its neighbour's (600000 #0028)
+POOL_BELOW = 0.99
 
 
 def _outlines(cells: dict, pos: tuple[int, int], h: np.ndarray) -> list[np.ndarray]:
@@ -54,10 +58,15 @@ def _pooled_cell(cell: Cell, guesses: list) -> Cell | None:
                    opens=tuple(float(p) for p in opens))
 
 
+def not_sure(cells: dict) -> list[tuple[int, int]]:
+    """The path cards read below POOL_BELOW: those whose readings are pooled."""
+    return [p for p, c in cells.items() if c.kind == "path" and c.confidence < POOL_BELOW]
+
+
 def pooled(sf: Surface, cells: dict, h: np.ndarray) -> dict:
-    """The cells with each path card read below SURE set to the pooled reading of its outlines
-    (see the module), where that differs from its own."""
-    unsure = [p for p, c in cells.items() if c.kind == "path" and c.confidence < SURE]
+    """The cells with each path card read below POOL_BELOW set to the pooled reading of its
+    outlines (see the module), where that differs from its own."""
+    unsure = not_sure(cells)
     if not unsure:
         return cells
     quads = {p: _outlines(cells, p, h) for p in unsure}

@@ -6,7 +6,7 @@ import pytest
 
 from vision.cellnet import KINDS, CellGuess
 from vision.cells import Cell
-from vision.pooled import _pooled_cell
+from vision.pooled import _pooled_cell, not_sure
 
 pytestmark = pytest.mark.vision
 
@@ -59,3 +59,12 @@ def test_a_side_one_crop_grazes_is_read_as_the_other_outlines_read_it(read_as_be
     assert want[(2, 2)] == (2, 2, "path", "NS", True)
     assert got.get((2, 2)) == want[(2, 2)]
     assert got == want
+
+
+
+def test_cards_read_up_to_099_are_pooled():
+    """600000 #0028: a dead end N read NE at 0.95 on its own outline, E at 0.09 on the fit's and
+    its neighbour's: cards that sure are pooled too; cards at 0.99 and the start are not."""
+    cells = {(0, 0): Cell(0, 0, "start", "NESW", False, None, 0.5, np.zeros((4, 2))),
+             (1, 0): _cell("NE", True, 0.95), (2, 0): _cell("N", True, 0.995), (3, 0): _cell("EW", False, 0.6)}
+    assert not_sure(cells) == [(1, 0), (3, 0)]
