@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import SURE, STEPS, Cell, Surface, card_p
+from .cells import SURE, STEPS, Cell, Surface, card_p, some_openings
 
 __all__ = ["not_sure", "pooled"]
 
@@ -49,7 +49,7 @@ def _pooled_cell(cell: Cell, guesses: list) -> Cell | None:
     mean = np.mean([np.append(g.opens, g.dead) for g in seen], axis=0)
     calls = np.where(np.abs(mean - 0.5) >= CLEAR, mean, own)   # a pool near a toss-up leaves the own call
     opens, dead = calls[:4], float(calls[4])
-    openings = "".join(s for s, p in zip(cellnet.SIDES, opens) if p > 0.5) or cellnet.SIDES[int(np.argmax(opens))]
+    openings = some_openings(cellnet.CellGuess(seen[0].kinds, opens, dead))
     if (openings, dead > 0.5) == (cell.openings, cell.dead_end):
         return None
     margin = float(min(np.abs(np.append(opens, dead) - 0.5).min() * 2, 1.0))
