@@ -88,6 +88,7 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
     half the goals' size wherever the mask is (START_ROUNDS)."""
     k = photo.k
     seen_start = found = False
+    tried: list[tuple[int, np.ndarray]] = []   # (column id, start centre) framed so far
     for scales, gates in START_ROUNDS:
         for column, placed in _columns(seen, settings):
             for outline, ev, pattern, p_start in _starts_for(photo, seen, grads, column, settings, scales, gates):
@@ -100,15 +101,39 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
                 seen_start = True
                 if not _consistent(outline, column, k, SMALL_LEAST if "small" in gates else 0.5):
                     continue
-                frame = board_frame(outline, pattern, column, k)
-                if frame is not None:
-                    found = True
-                    yield column, frame
+                for other in [column] + ([] if exact or p_start < 0.5 else _exact_columns(seen, settings, outline, k)):
+                    if other is not column and _tried(tried, other, outline):
+                        continue   # a column's own starts are all framed: each posed anew
+                    tried.append((id(other), outline.mean(axis=0)))
+                    frame = board_frame(outline, pattern, other, k)
+                    if frame is not None:
+                        found = True
+                        yield other, frame
     if found:
         return
     if not (seen.placed or seen.copies):
         raise GoalsNotFound()
     raise GoalsNotFound("the start card was seen, but no goal column fits it") if seen_start else StartNotFound()
+
+
+def _exact_columns(seen: Seen, settings: ScanSettings, outline: np.ndarray, k: float) -> list[GoalColumn]:
+    """The goal columns seen apart whose three cards the reader calls goals that lie exactly eight
+    card widths from a start the reader is sure of and agree with it (_consistent): a start found for a column that lies too far or too
+    near is framed with these too, as the start is a card of the photo, not of one column (renderer
+    seed 1400075: the ladder was read surely only beside a column shifted a card along, and the
+    true column's own start search posed its window on a plain cross). Without the reader's three
+    votes, a column of two goals and a card between them framed a maze read surely at half scale
+    (1200014, on the light mask)."""
+    return [c for c in seen.placed[: settings.start.columns]
+            if seen.votes(c) == 3 and 7.6 <= _distance(outline, c, k) <= 9.2 and _consistent(outline, c, k)]
+
+
+def _tried(tried: list[tuple[int, np.ndarray]], column: GoalColumn, outline: np.ndarray) -> bool:
+    """Whether this column was framed already with a start on this card (centres within a
+    quarter of the outline's width): a start framed with a column it was not found for is framed
+    once, where the column's own search would frame it with every pose it finds."""
+    width = float(np.linalg.norm(outline[1] - outline[0]))
+    return any(i == id(column) and np.linalg.norm(c - outline.mean(axis=0)) < 0.25 * width for i, c in tried)
 
 
 def _columns(seen: Seen, settings: ScanSettings):
