@@ -85,7 +85,9 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
     the goals are tried for every column before windows of other sizes (a steep view): first on
     spots centred on the card mask, then on those only mostly on it, then on spots of the board
     plane the goals' outlines rectify, then (every size) on all of these, then on spots of about
-    half the goals' size wherever the mask is (START_ROUNDS)."""
+    half the goals' size wherever the mask is (START_ROUNDS). A start the reader is sure of,
+    found beside a column it does not lie exactly eight cards from, is framed with the columns it
+    does lie so from too (_exact_columns)."""
     k = photo.k
     seen_start = found = False
     tried: list[tuple[int, np.ndarray]] = []   # (column id, start centre) framed so far
@@ -118,12 +120,12 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
 
 def _exact_columns(seen: Seen, settings: ScanSettings, outline: np.ndarray, k: float) -> list[GoalColumn]:
     """The goal columns seen apart whose three cards the reader calls goals that lie exactly eight
-    card widths from a start the reader is sure of and agree with it (_consistent): a start found for a column that lies too far or too
-    near is framed with these too, as the start is a card of the photo, not of one column (renderer
-    seed 1400075: the ladder was read surely only beside a column shifted a card along, and the
-    true column's own start search posed its window on a plain cross). Without the reader's three
-    votes, a column of two goals and a card between them framed a maze read surely at half scale
-    (1200014, on the light mask)."""
+    card widths from a start the reader is sure of and agree with it (_consistent). A start found
+    beside a column that lies too far or too near is framed with these too, as the start is a card
+    of the photo, not of one column (renderer seed 1400075: the ladder was read surely only beside
+    a column shifted a card along, and the true column's own start search posed its windows on
+    plain crosses). Without the reader's three votes, a column of two goals and a card between
+    them framed a maze read surely at half scale (1200014, on the light mask)."""
     return [c for c in seen.placed[: settings.start.columns]
             if seen.votes(c) == 3 and 7.6 <= _distance(outline, c, k) <= 9.2 and _consistent(outline, c, k)]
 

@@ -17,8 +17,8 @@ from .read_cell import read_cell
 from .settings import CellSettings, GridSettings
 
 MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call card to vouch for it
-MASK_SEES = 0.2       # median share of the path cards' middles an untrusted mask must call card ...
-MASK_MISSES = 0.2     # ... for an unsure card it sees under this share of that median to be table
+MASK_SEES = 0.2       # median share of the path cards' middles the mask must call card ...
+MASK_MISSES = 0.2     # ... for an unsure card it sees under this share of that median to be table (untrusted)
 TRUSTED_MISSES = 0.5  # the same share where the mask is trusted (it sees the cards whole)
 ISLAND_SURE = 0.95    # how surely a card cut off from the maze must read at the end (no card vouches)
 ENCLOSED_SHARE = 0.5  # share of the mask's bar (min_mask) a gap two sure cards enclose must meet (_fills_hole)
