@@ -19,7 +19,7 @@ from .goals import Blob, GoalColumn, blob_quad
 from .image_io import Photo
 from .settings import CellSettings, GridSettings
 from .start import ASPECT, OddPatch
-from .start_pose import Found, lined_pose, poses, sheared_pose
+from .start_pose import Found, lined_pose, poses, sheared_pose, squat
 from .start_size import explained
 
 PATCHES = 12                             # largest odd patches (of a ladder's size at most) looked at
@@ -167,7 +167,8 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
     quarter, or at other sizes) and the two poses that walk furthest look for the goals; when they
     find none, the poses not yet walked are, one by one (a start posed at half its size can walk
     most of the maze in cards of half size, and its fit then misplaces the goals). A walk
-    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing. When
+    covering `enough` of the start's blob in the mask (see vision.start_size) ends the posing,
+    unless its pose is squat (see start_pose.squat: half a card long, it walks half cards). When
     no walk finds the goals, the start with each side on its own edge is walked last: where the
     mask sees little of the maze, a start posed askew covers its blob with the few cards it reads
     across the true ones. It goes last because, walked first, its frame can win on a photo the
@@ -181,7 +182,7 @@ def frame_for(sf: "board.Surface", found: Found, gs: GridSettings, cs: CellSetti
         walk = _walk(sf, pose, gs, cs)
         walks += [walk] if walk else []
         quads = [c.quad for c in walk[2].values()] if walk else []
-        if len(quads) >= MIN_WALK and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
+        if len(quads) >= MIN_WALK and not squat(pose.quad) and explained(sf.mask, quads, pose.quad, sf.mask_scale) >= enough:
             break
     framed = _goals_from(sf, longest(walks, gs.max_cells)[:2])
     for pose in _then_lined(posed, sf, found) if framed is None else ():
@@ -196,8 +197,9 @@ def longest(walks: list[tuple], max_cells: int) -> list[tuple]:
     """Walks (pose, h, cells) by the cards they read, most first, but those that ran into the
     walk's cap last: more cells than the box holds cards are a start posed at half its size,
     reading halves of cards across a maze of touching ones (600000 #0102: 50 such cells came
-    before the 35 cards of the start at its size, and only the two longest walks look for goals)."""
-    return sorted(walks, key=lambda w: (len(w[2]) >= max_cells, -len(w[2])))
+    before the 35 cards of the start at its size, and only the two longest walks look for goals);
+    and before those, squat poses (see start_pose.squat: 1400072, half cards read surely)."""
+    return sorted(walks, key=lambda w: (len(w[2]) >= max_cells, squat(w[0].quad), -len(w[2])))
 
 
 def _then_lined(posed: Iterator[Found], sf: "board.Surface", found: Found) -> Iterator[Found]:

@@ -15,6 +15,7 @@ from .fit import Gradients, card_outline, push_lines, push_pairs
 from .geometry import axes, parallelogram, quad_of, scaled, start_homography
 from .image_io import Photo
 from .ladder import fit_cross
+from .start import ASPECT
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,23 @@ def _if_start(img: np.ndarray, outline: np.ndarray, pattern: np.ndarray) -> Foun
     return Found(outline, pattern, p) if p >= 0.5 else None
 
 
+def squat(quad: np.ndarray) -> bool:
+    """Whether a pose is seen shorter along the card than across it: a card's long side
+    foreshortened below its short side needs a view far steeper than a photo's 40 degrees, so such
+    a pose is the crossing alone, about half a card long. Its walk reads halves of touching cards
+    surely and its fit puts the goals a card apart (renderer seed 1400072, 2 MP: 19 cells read,
+    9 of them extra, the goal column at half its length)."""
+    width, length = axes(quad)
+    return bool(np.linalg.norm(length) < np.linalg.norm(width))
+
+
+def stretched(quad: np.ndarray) -> np.ndarray:
+    """The quad lengthened about its middle to a card's shape, its width kept."""
+    width, length = axes(quad)
+    long = np.linalg.norm(width) / ASPECT
+    return parallelogram(quad.mean(axis=0), width / 2, length / max(np.linalg.norm(length), 1e-9) * long / 2)
+
+
 def lined_pose(sf: Surface, found: Found) -> Found | None:
     """The start's outline with each side fitted to its own straight edge (see fit.push_lines),
     if the reader still takes it for the start: under a slanted view the pose on the cross can be
@@ -117,11 +135,17 @@ def poses(sf: Surface, found: Found):
     """The start as found, then at the size and turn its neighbours read best (see `sized`), then
     turned a quarter (its window's angle is known modulo 90 degrees) and at other sizes, each posed
     on its cross and pushed out to its outline, then turned a quarter at twice its size; only poses
-    the reader still takes for the start."""
+    the reader still takes for the start. A squat start (see `squat`) is posed at a card's shape
+    too, its width kept, next after those two."""
     yield found
     other = sized(sf.fine, sf.grads, found)
     if other is not found:
         yield other
+    if squat(found.quad):
+        pattern = stretched(found.pattern)
+        pose = _if_start(sf.fine, card_outline(sf.grads, pattern), pattern)
+        if pose is not None:
+            yield pose
     # the turned window is posed on its cross again; a resized one keeps its size (posing on the
     # cross would shrink it back to the size the first pose found)
     turned = fit_cross(sf.fine, quarter(found.pattern))
