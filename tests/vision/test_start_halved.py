@@ -39,10 +39,18 @@ def test_a_start_framed_by_its_crossing_alone_is_posed_at_its_full_size():
     assert any(full_size(p.quad) for p in poses(sf, Found(crossing, crossing, 1.0)))
 
 
-def test_walks_that_ran_into_the_cap_come_after_the_others():
-    def walk(n: int) -> tuple:
-        return (f"pose {n}", None, {(i, 0): None for i in range(n)})
+def _walk(n: int, length: float = 90.0) -> tuple:
+    """A walk of n cells from a pose 60 wide and `length` long (under 60: squat)."""
+    quad = np.float64([[0, 0], [60, 0], [60, length], [0, length]])
+    return (Found(quad, quad, 1.0), None, {(i, 0): None for i in range(n)})
 
-    walks = [walk(50), walk(35), walk(49), walk(50), walk(6)]
+
+def test_walks_that_ran_into_the_cap_come_after_the_others():
+    walks = [_walk(50), _walk(35), _walk(49), _walk(50), _walk(6)]
     assert [len(w[2]) for w in longest(walks, 50)] == [49, 35, 6, 50, 50]
     assert [len(w[2]) for w in longest(walks, 60)] == [50, 50, 49, 35, 6]
+
+
+def test_walks_from_squat_poses_come_after_the_others_but_before_capped_ones():
+    walks = [_walk(30, 50.0), _walk(20), _walk(50), _walk(8)]
+    assert [len(w[2]) for w in longest(walks, 50)] == [20, 8, 30, 50]
