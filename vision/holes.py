@@ -17,9 +17,8 @@ from .read_cell import read_cell
 from .settings import CellSettings, GridSettings
 
 MASK_VOUCHES = 0.95   # share of a sure card's middle the trusted mask must call card to vouch for it
-MASK_SEES = 0.2       # median share of the path cards' middles the mask must call card ...
-MASK_MISSES = 0.2     # ... for an unsure card it sees under this share of that median to be table (untrusted)
-TRUSTED_MISSES = 0.5  # the same share where the mask is trusted (it sees the cards whole)
+MASK_SEES = 0.2       # median share of the path cards' middles an untrusted mask must call card ...
+MASK_MISSES = 0.2     # ... for an unsure card it sees under this share of that median to be table
 ISLAND_SURE = 0.95    # how surely a card cut off from the maze must read at the end (no card vouches)
 ENCLOSED_SHARE = 0.5  # share of the mask's bar (min_mask) a gap two sure cards enclose must meet (_fills_hole)
 TUNNEL_SURE = 0.99    # how surely a card the mask misses must read to go on with a tunnel (_continues)
@@ -51,21 +50,19 @@ def _seen_like_cards(sf: Surface, seen: float, quad: np.ndarray) -> bool:
 
 
 def _without_unseen(sf: Surface, cells: dict) -> dict:
-    """The cells without the unsure path cards the mask misses where it sees the others.
+    """The cells without the unsure path cards an untrusted mask misses where it sees the others.
     A mask is not trusted when it misses the start, and then it often misses every card (cards in
     the cloth's colours); but where it still sees a fair share of the cards' middles, a window it
     calls bare all over is the cloth (stripes or tiles read as a straight tunnel at 0.6-0.9:
     renderer seeds 1600045, 1500055; on thirteen bench sets no card read right came under a
-    fifth of its photo's median there). A trusted mask sees the cards whole, so an unsure card
-    it sees under half their median is cloth showing through a hole the cards enclose, read as a
-    dead end mirroring a neighbour's mouth (800069: 0.21 of a median of 1.0; of the 20,459 path
-    cards answered right on the thirteen sets, no unsure one under a trusted mask came under 0.68)."""
+    fifth of its photo's median there)."""
+    if sf.mask_trusted:
+        return cells
     seen = _seen_share(sf, cells)
     if seen < MASK_SEES:
         return cells
-    least = (TRUSTED_MISSES if sf.mask_trusted else MASK_MISSES) * seen
     return {p: c for p, c in cells.items()
-            if not (c.kind == "path" and c.confidence < SURE and mask_cover(sf, c.quad) < least)}
+            if not (c.kind == "path" and c.confidence < SURE and mask_cover(sf, c.quad) < MASK_MISSES * seen)}
 
 
 def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2,
