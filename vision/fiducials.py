@@ -18,6 +18,7 @@ from .settings import ScanSettings, StartSettings
 from .start import ASPECT, SMALL_SCALES, STRIP_SCALES, StartHit, odd_candidates, odd_patches, start_candidates
 from .start_view import view_candidates
 
+EXACT = (7.6, 9.2)   # card widths from the middle goal a start lies "exactly where the goal column puts it"
 START_ALONE = 0.15   # the reader's p(start) a window needs when only the ladder vouches for it
 # the strip's looser gates (Seen.start_hits): where the card mask must see card and the start
 # sizes searched, as vision.start.start_candidates takes them
@@ -97,7 +98,7 @@ def find_fiducials(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen,
                 cols = _distance(outline, column, k)
                 if not placed and not 7.0 <= cols <= 10.2:
                     continue   # a column partly made of copies must also lie eight card widths away
-                exact = placed and 7.6 <= cols <= 9.2
+                exact = placed and EXACT[0] <= cols <= EXACT[1]
                 if not _is_start(ev.score, p_start, settings.start.min_evidence_placed if exact else settings.start.min_evidence):
                     continue
                 seen_start = True
@@ -127,7 +128,7 @@ def _exact_columns(seen: Seen, settings: ScanSettings, outline: np.ndarray, k: f
     plain crosses). Without the reader's three votes, a column of two goals and a card between
     them framed a maze read surely at half scale (1200014, on the light mask)."""
     return [c for c in seen.placed[: settings.start.columns]
-            if seen.votes(c) == 3 and 7.6 <= _distance(outline, c, k) <= 9.2 and _consistent(outline, c, k)]
+            if seen.votes(c) == 3 and EXACT[0] <= _distance(outline, c, k) <= EXACT[1] and _consistent(outline, c, k)]
 
 
 def _tried(tried: list[tuple[int, np.ndarray]], column: GoalColumn, outline: np.ndarray) -> bool:

@@ -20,6 +20,12 @@ def axes(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (ne + se - nw - sw) / 2, (sw + se - nw - ne) / 2
 
 
+def aspect(quad: np.ndarray) -> float:
+    """Width over length of an outline (NW NE SE SW): about 0.65 for a card seen from above."""
+    ax_w, ax_l = axes(quad)
+    return float(np.linalg.norm(ax_w) / max(float(np.linalg.norm(ax_l)), 1e-9))
+
+
 def grown(quad: np.ndarray, margin: float) -> np.ndarray:
     """The quad with each corner moved out along both axes by `margin` of the card's size; also
     of many quads at once (... x 4 x 2), as the reader's crops are cut hundreds at a time."""

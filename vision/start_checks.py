@@ -7,13 +7,7 @@ from . import cellnet
 from .board import fit_places_start, start_from_fit
 from .cells import Cell
 from .fiducials import START_ALONE
-from .geometry import axes
-
-
-def aspect(quad: np.ndarray) -> float:
-    """Width over length of an outline (NW NE SE SW): about 0.65 for a card seen from above."""
-    ax_w, ax_l = axes(quad)
-    return float(np.linalg.norm(ax_w) / max(float(np.linalg.norm(ax_l)), 1e-9))
+from .geometry import aspect
 
 
 def shaped_like_goals(cells: list[Cell], most: float = 2.5) -> bool:

@@ -12,7 +12,7 @@ import numpy as np
 from . import cellnet
 from .cells import Surface
 from .fit import Gradients, card_outline, push_lines, push_pairs
-from .geometry import axes, parallelogram, quad_of, scaled, start_homography
+from .geometry import aspect, axes, parallelogram, quad_of, scaled, start_homography
 from .image_io import Photo
 from .ladder import fit_cross
 from .start import ASPECT
@@ -110,8 +110,7 @@ def squat(quad: np.ndarray) -> bool:
     a pose is the crossing alone, about half a card long. Its walk reads halves of touching cards
     surely and its fit puts the goals a card apart (renderer seed 1400072, 2 MP: 19 cells read,
     9 of them extra, the goal column at half its length)."""
-    width, length = axes(quad)
-    return bool(np.linalg.norm(length) < np.linalg.norm(width))
+    return aspect(quad) > 1.0
 
 
 def stretched(quad: np.ndarray) -> np.ndarray:

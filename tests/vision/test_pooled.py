@@ -61,7 +61,6 @@ def test_a_side_one_crop_grazes_is_read_as_the_other_outlines_read_it(read_as_be
     assert got == want
 
 
-
 def test_cards_read_up_to_099_are_pooled():
     """600000 #0028: a dead end N read NE at 0.95 on its own outline, E at 0.09 on the fit's and
     its neighbour's: cards that sure are pooled too; cards at 0.99 and the start are not."""
