@@ -58,14 +58,27 @@ def _decode(data: bytes, settings: LoadSettings) -> tuple[np.ndarray, float, tup
     return img, 1.0 / factor, (int(round(img.shape[1] * factor)), int(round(img.shape[0] * factor)))
 
 
+def _to_8bit(img: np.ndarray) -> np.ndarray:
+    """Scale by the array's range, not by truncation: a 16-bit or 0..1 float photo is still a photo."""
+    if img.dtype == np.uint8:
+        return img
+    if img.dtype == np.uint16:
+        return (img >> 8).astype(np.uint8)
+    if np.issubdtype(img.dtype, np.floating) and img.size and np.isfinite(img).all():
+        top = 1.0 if float(img.max()) <= 1.0 else 255.0
+        return np.clip(img * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
+    raise UnreadableImage(f"the array holds {img.dtype} values, not an 8-bit, 16-bit or float image")
+
+
 def _from_array(img: np.ndarray) -> np.ndarray:
+    img = _to_8bit(img)
     if img.ndim == 2:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     elif img.ndim == 3 and img.shape[2] == 4:
         img = cv2.cvtColor(img, cv2.COLOR_BGRA2BGR)
     if img.ndim != 3 or img.shape[2] != 3 or img.size == 0:
         raise UnreadableImage("the array is not a BGR image")
-    return np.ascontiguousarray(img.astype(np.uint8, copy=False))
+    return np.ascontiguousarray(img)
 
 
 def load_photo(image: "str | Path | bytes | np.ndarray", settings: LoadSettings) -> Photo:

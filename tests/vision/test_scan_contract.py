@@ -116,3 +116,19 @@ def test_errors_are_typed_with_a_retake_hint():
     for err in (vision.UnreadableImage(), vision.TooBlurred(), vision.NoMaze(), vision.StartNotFound(),
                 vision.GoalsNotFound()):
         assert isinstance(err, vision.ScanError) and ":" in err.message
+
+
+def test_arrays_of_other_depths_are_scaled_not_truncated(tmp_path):
+    """A 16-bit or 0..1 float photo (as imageio or scikit-image hand them over) reads as its 8-bit
+    self; casting would keep the low byte or round everything to black."""
+    img = cv2.imread(str(small_copy(tmp_path, "0008")))
+    keys = lambda d: sorted((c["col"], c["row"], c["kind"], c["openings"]) for c in d["cards"])
+    want = keys(scan(img).to_dict())
+    assert want
+    assert keys(scan(img.astype(np.uint16) * 256 + 128).to_dict()) == want
+    assert keys(scan(img.astype(np.float32) / 255.0).to_dict()) == want
+
+
+def test_an_array_that_is_no_image_is_refused_with_its_type():
+    got = scan(np.zeros((300, 400, 3), bool)).to_dict()
+    assert got["ok"] is False and "bool" in got["error"]
