@@ -12,7 +12,7 @@ from .edges import agree, joined
 from .fit import push_lines_many, push_sides
 from .goal_cells import goals_again, read_goals
 from .islands import hinted, islands
-from .holes import gaps_filled, holes, table_filtered
+from .holes import gaps_filled, holes, table_bar, table_filtered
 from .pooled import pooled
 from .read_cell import read_cell
 from .reshaped import reshaped
@@ -83,21 +83,25 @@ def _lines_fit(sf: Surface, cells: dict, h: np.ndarray) -> np.ndarray:
     return _refit({**cells, **{p: replace(cells[p], quad=q) for p, q in zip(own, quads)}}, h, robust=True)
 
 
-def _restored(sf: Surface, cells: dict, first: dict, h: np.ndarray, off: float = 0.2) -> dict:
+def _restored(sf: Surface, cells: dict, first: dict, h: np.ndarray, off: float = 0.45) -> dict:
     """The cells with the sure path cards the first pass found and the last did not, where the
-    final fit puts that outline within `off` of a cell of its own cell, the mask does not call it
-    table and no card read since lies on it. The later passes predict each cell from fits made
-    after the first; a card laid further out of line than its neighbours (a third of a card) can
-    fall outside the snap's reach from the new prediction although the first pass framed it.
-    They come back `restored`: cards the frame's last fit could not find do not vouch for it."""
+    final fit puts that outline nearer its own cell than any other (within `off`), the mask does
+    not call it table (holes.table_bar: an untrusted mask only where it sees the other cards) and
+    no card read since lies on it. The later passes predict each cell from fits made after the
+    first; a card laid further out of line than its neighbours (a third of a card) can fall
+    outside the snap's reach from the new prediction although the first pass framed it, and a
+    goal's outline set a third of a card off can bend the last fit near the far rim (renderer
+    seed 1600020: the card 0.44 of a cell off under it). They come back `restored`: cards the
+    frame's last fit could not find do not vouch for it."""
     inv = np.linalg.inv(h)
     out = dict(cells)
+    bar = table_bar(sf, cells, 0.2)
     for pos, c in first.items():
         if c.kind != "path" or c.confidence < SURE or pos in out:
             continue
         if float(np.abs(geometry.board_point(inv, c.quad) - pos).max()) > off:
             continue
-        if mask_cover(sf, c.quad) < 0.2 or any(_on(c.quad, o.quad) for o in out.values()):
+        if (bar and mask_cover(sf, c.quad) < bar) or any(_on(c.quad, o.quad) for o in out.values()):
             continue
         out[pos] = replace(c, restored=True)
     return out

@@ -24,7 +24,7 @@ ENCLOSED_SHARE = 0.5  # share of the mask's bar (min_mask) a gap two sure cards 
 TUNNEL_SURE = 0.99    # how surely a card the mask misses must read to go on with a tunnel (_continues)
 SEEN_LIKE = 0.5       # share of the path cards' median mask cover a rim card must have (_seen_like_cards)
 
-__all__ = ["holes", "gaps_filled", "table_filtered"]
+__all__ = ["holes", "gaps_filled", "table_filtered", "table_bar"]
 
 
 def table_filtered(sf: Surface, cells: dict, cs: CellSettings) -> dict:
@@ -39,6 +39,17 @@ def _seen_share(sf: Surface, cells: dict) -> float:
     """Median share of the path cards' middles the mask calls card (0 without path cards)."""
     covers = [mask_cover(sf, c.quad) for c in cells.values() if c.kind == "path"]
     return float(np.median(covers)) if covers else 0.0
+
+
+def table_bar(sf: Surface, cells: dict, trusted_bar: float) -> float:
+    """The share of a window's middle under which the mask calls it table: `trusted_bar` for a
+    trusted mask; for an untrusted one MASK_MISSES of what it sees of the path cards where it sees
+    a fair share of them (as _without_unseen), else none: a mask that misses the cards (their
+    colours are the cloth's: 2 MP 424242 #0085) cannot tell a card from the table."""
+    if sf.mask_trusted:
+        return trusted_bar
+    seen = _seen_share(sf, cells)
+    return MASK_MISSES * seen if seen >= MASK_SEES else 0.0
 
 
 def _seen_like_cards(sf: Surface, seen: float, quad: np.ndarray) -> bool:
