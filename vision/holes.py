@@ -107,7 +107,7 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
         cell = _read_gap(sf, out, pos, hs, h, gs, cs, off, skip_bare=not facing)
         if cell is None or cell.confidence < cs.low_confidence or \
                 (pos not in ring and not _fills_hole(sf, cell, gs, ENCLOSED_SHARE if len(near) >= 2 else 1.0)
-                 and not _continues(cell, out, pos)):
+                 and not _continues(cell, out, pos) and not (facing and _mouth_on_card(sf, cell, out, pos))):
             continue
         if facing and len(near) < 2 and not sf.mask_trusted and not _seen_like_cards(sf, seen, cell.quad) \
                 and not _continues(cell, out, pos):
@@ -142,12 +142,20 @@ def _on_fit(sf: Surface, cell: Cell, h: np.ndarray) -> Cell | None:
                    p_start=g.p("start"), opens=tuple(float(p) for p in g.opens))
 
 
-def _continues(cell: Cell, cells: dict, pos: tuple[int, int]) -> bool:
-    """Whether a card read at TUNNEL_SURE in an empty cell goes on with a sure card's tunnel that
+def _mouth_on_card(sf: Surface, cell: Cell, cells: dict, pos: tuple[int, int]) -> bool:
+    """Whether a card read unsurely where a sure card's tunnel leads goes on with that tunnel
+    (_continues' test at any sureness) where a trusted mask sees card all over (MASK_VOUCHES): a
+    path card laid between two goals, its one opening toward the maze, read W at 0.70 on the
+    right outline (1600029); a window on the table there is table to the mask."""
+    return sf.mask_trusted and _continues(cell, cells, pos, 0.0) and mask_cover(sf, cell.quad) >= MASK_VOUCHES
+
+
+def _continues(cell: Cell, cells: dict, pos: tuple[int, int], sure: float = TUNNEL_SURE) -> bool:
+    """Whether a card read at `sure` (TUNNEL_SURE) in an empty cell goes on with a sure card's tunnel that
     leads into it and meets every card beside it as laid cards meet (opening against opening,
     wall against wall): where its stone is the cloth's colour the mask sees only its tunnel, or
     nothing (1200082, 2 MP 424254: read at 1.00, mask cover 0.01 and 0.00)."""
-    if cell.confidence < TUNNEL_SURE:
+    if cell.confidence < sure:
         return False
     led = False
     for side, ((dc, dr), back) in ACROSS.items():

@@ -182,3 +182,38 @@ def test_a_card_goes_on_with_a_tunnel_only_if_it_meets_every_neighbour():
     assert not _continues(card(0, -1, "S"), cells, (0, -1))       # only the start leads in
     cells[(1, 0)], cells[(2, 1)] = card(1, 0, "EW", 0.8), card(2, 1, "NS", 0.8)
     assert not _continues(card(2, 0, "SW"), cells, (2, 0))        # only unsure cards lead in
+
+
+def test_an_unsure_card_goes_on_with_a_tunnel_only_where_a_trusted_mask_sees_it_whole():
+    """_mouth_on_card: the tunnel test at any sureness, where a trusted mask calls the window card
+    all over; a window on the table is table to that mask, and an untrusted mask vouches for none."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from vision import geometry
+    from vision.cells import Cell, Surface
+    from vision.holes import _mouth_on_card
+
+    h = np.array([[60.0, 0.0, 400.0], [0.0, 90.0, 400.0], [0.0, 0.0, 1.0]])
+    mask = np.full((900, 1000), 255, np.uint8)
+    mask[:, 400 + 60 * 3 - 30:] = 0                    # the table from column 3 on
+    sf = Surface(np.zeros((900, 1000, 3), np.uint8), None, mask, 1.0)
+
+    def card(col: int, row: int, openings: str, conf: float = 1.0) -> Cell:
+        return Cell(col, row, "path", openings, False, None, conf, geometry.quad_of(h, col, row))
+    cells = {(1, 0): card(1, 0, "EW"), (2, 1): card(2, 1, "EW")}
+    assert _mouth_on_card(sf, card(2, 0, "W", 0.7), cells, (2, 0))            # W meets (1, 0)'s E
+    assert not _mouth_on_card(sf, card(2, 0, "SW", 0.7), cells, (2, 0))       # S against (2, 1)'s wall
+    assert not _mouth_on_card(replace(sf, mask_trusted=False), card(2, 0, "W", 0.7), cells, (2, 0))
+    cells[(2, 0)] = card(2, 0, "EW")
+    assert not _mouth_on_card(sf, card(3, 0, "W", 0.7), cells, (3, 0))        # the mask sees table
+
+
+def test_a_card_between_two_goals_read_unsurely_goes_on_with_the_tunnel(read_as_bench):
+    """Renderer seed 1600029 (steep view): the card laid between the goals at (8, 0) and (8, 2),
+    its one opening toward the maze's sure crossing at (7, 1), was read W at 0.70 on the right
+    outline where cells a tunnel leads into are read, and kept out as unsure."""
+    got, want = read_as_bench(1600029)
+    assert want[(8, 1)][2:] == ("path", "W", True)
+    assert got == want
