@@ -44,8 +44,9 @@ def _seen_share(sf: Surface, cells: dict) -> float:
 def table_bar(sf: Surface, cells: dict, trusted_bar: float) -> float:
     """The share of a window's middle under which the mask calls it table: `trusted_bar` for a
     trusted mask; for an untrusted one MASK_MISSES of what it sees of the path cards where it sees
-    a fair share of them (as _without_unseen), else none: a mask that misses the cards (their
-    colours are the cloth's: 2 MP 424242 #0085) cannot tell a card from the table."""
+    a fair share of them (_without_unseen drops unsure cards under it), else none: a mask that
+    misses the cards (their colours are the cloth's: 2 MP 424242 #0085) cannot tell a card from
+    the table."""
     if sf.mask_trusted:
         return trusted_bar
     seen = _seen_share(sf, cells)
@@ -69,11 +70,11 @@ def _without_unseen(sf: Surface, cells: dict) -> dict:
     fifth of its photo's median there)."""
     if sf.mask_trusted:
         return cells
-    seen = _seen_share(sf, cells)
-    if seen < MASK_SEES:
+    bar = table_bar(sf, cells, 0.0)
+    if not bar:
         return cells
     return {p: c for p, c in cells.items()
-            if not (c.kind == "path" and c.confidence < SURE and mask_cover(sf, c.quad) < MASK_MISSES * seen)}
+            if not (c.kind == "path" and c.confidence < SURE and mask_cover(sf, c.quad) < bar)}
 
 
 def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2,

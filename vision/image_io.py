@@ -64,7 +64,9 @@ def _to_8bit(img: np.ndarray) -> np.ndarray:
         return img
     if img.dtype == np.uint16:
         return (img >> 8).astype(np.uint8)
-    if np.issubdtype(img.dtype, np.floating) and img.size and np.isfinite(img).all():
+    if np.issubdtype(img.dtype, np.floating) and img.size:
+        if not np.isfinite(img).all():
+            raise UnreadableImage("the float array holds NaN or infinite values")
         top = 1.0 if float(img.max()) <= 1.0 else 255.0
         return np.clip(img * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
     raise UnreadableImage(f"the array holds {img.dtype} values, not an 8-bit, 16-bit or float image")
