@@ -7,13 +7,18 @@ surely (renderer seed 1500068: NSW read SW at 1.00 on an outline 25 px off, NSW 
 fit's). The board's fit, made from all the cards, has the card's size there. And an outline a
 few pixels off can turn a side the reader calls open at 0.97 to 0.08 (seed 1400000: the dead
 end behind the start read NE at 0.92, NEW at 1.00 on the fit's outline).
+
+The same second look drops a card where the snap squashed a window that lies half on the table:
+beside the maze's rim a window over the table and the strip of a card beside it snaps onto that
+card's edge and tunnel and reads as a dead end whose stub is the other card's tunnel (seed 600098
+at 12 MP: (1,4) read N at 0.98, on the fit's outline table at 1.00).
 """
 from dataclasses import replace
 
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import SURE, Surface, card_p, confidence, some_openings
+from .cells import STEPS, SURE, Surface, card_p, confidence, some_openings
 
 SQUASHED = 0.15   # |log| of a side's length over the fit's side beyond which an outline is squashed
 SURER = 0.05      # how much surer the fit's reading of an outline not squashed must be to stand
@@ -33,16 +38,21 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     """The cells with each path card read again on the fit `h`'s outline, and read so where that
     reading is a sure card (SURE) that says otherwise, on a squashed outline or more surely
     (SURER). When many outlines are squashed the fit is what is off (a frame a cell or a quarter
-    turn off: seed 600038), and nothing is read again. The same card read more surely is left as
-    it was: raising unsure cards' confidence made frames look whole early (seed 800074 lost a
-    card, as the search stopped on a frame of ten cards before the one of eleven)."""
+    turn off: seed 600038), and nothing is read again; the squashed windows on the table (_table)
+    still go, as that rule asks the fit's reading of the cards beside (seed 1400044 on OpenCV
+    4.10: five outlines of fourteen squashed). The same card read more surely is left as it was:
+    raising unsure cards' confidence made frames look whole early (seed 800074 lost a card, as
+    the search stopped on a frame of ten cards before the one of eleven)."""
     paths = [(pos, geometry.quad_of(h, *pos)) for pos, c in cells.items() if c.kind == "path"]
     squashed = {pos for pos, fit in paths if _squash(cells[pos].quad, fit) > SQUASHED}
-    if not paths or len(squashed) > ASKEW * len(paths):
-        return cells
-    out = dict(cells)
-    for (pos, fit), g in zip(paths, cellnet.read(sf.fine, [f for _, f in paths])):
+    guesses = cellnet.read(sf.fine, [f for _, f in paths]) if paths else []
+    out = {p: c for p, c in cells.items() if p not in _table(squashed, paths, guesses)}
+    if len(squashed) > ASKEW * len(paths):
+        return out
+    for (pos, fit), g in zip(paths, guesses):
         c, conf = cells[pos], confidence(g)
+        if pos not in out:
+            continue
         if card_p(g) < SURE or conf < SURE or (pos not in squashed and conf < c.confidence + SURER):
             continue
         if (some_openings(g), g.dead_end) == (c.openings, c.dead_end):
@@ -50,3 +60,13 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
         out[pos] = replace(c, openings=some_openings(g), dead_end=g.dead_end, confidence=conf, quad=fit,
                            opens=tuple(float(p) for p in g.opens))
     return out
+
+
+def _table(squashed: set, paths: list, guesses: list) -> set:
+    """The squashed cards whose fit outline reads surely as no card where the fit reads a card
+    beside them surely: there the fit lies on the cards, so the snap made the card out of the
+    table beside one. Where no card beside reads on the fit, the fit itself may be what is off (a
+    small maze far from its goals, seed 600027: a card 0.3 of a card off its fit outline)."""
+    on_fit = {pos: card_p(g) for (pos, _), g in zip(paths, guesses)}
+    return {pos for pos in squashed if on_fit[pos] <= 1 - SURE
+            and any(on_fit.get((pos[0] + dc, pos[1] + dr), 0.0) >= SURE for dc, dr in STEPS)}

@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from vision.reshaped import SQUASHED, _squash
+from vision.cellnet import KINDS, CellGuess
+from vision.reshaped import SQUASHED, _squash, _table
 
 pytestmark = pytest.mark.vision
 
@@ -50,4 +51,45 @@ def test_cards_beyond_a_card_the_fit_made_sure_are_read(read_as_bench):
     got, want = read_as_bench(1500041)
     assert got.get((1, 3)) == want[(1, 3)]
     assert got.get((2, 3)) == want[(2, 3)]
+    assert got == want
+
+
+def _guess(kind: str) -> CellGuess:
+    kinds = np.zeros(len(KINDS))
+    kinds[KINDS.index(kind)] = 1.0
+    return CellGuess(kinds, np.array([1.0, 0.0, 0.0, 0.0]), 1.0)
+
+
+def test_a_squashed_card_the_fit_reads_as_table_goes_only_where_the_fit_reads_a_card_beside_it():
+    fit = np.float64([[0, 0], [60, 0], [60, 90], [0, 90]])
+    paths = [((1, 3), fit), ((1, 4), fit + [0, 90]), ((5, 5), fit + [300, 300])]
+    guesses = [_guess("path"), _guess("empty"), _guess("empty")]
+    # (1,4) lies beside a card the fit reads surely; (5,5) beside none: there the fit may be off
+    assert _table({(1, 4), (5, 5)}, paths, guesses) == {(1, 4)}
+    # a card not squashed stays however the fit reads it; so does one the fit reads as a card
+    assert _table(set(), paths, guesses) == set()
+    assert _table({(1, 3)}, paths, guesses) == set()
+    # nor does the fit's reading of an unsure card beside vouch for the fit
+    unsure = CellGuess(np.where(np.array(KINDS) == "path", 0.6, 0.4 / (len(KINDS) - 1)), np.ones(4), 0.0)
+    assert _table({(1, 4)}, paths, [unsure] + guesses[1:]) == set()
+
+
+@pytest.mark.parametrize("seed, mp, extras", [(600098, 12.0, [(1, 4)]), (1600098, None, [(5, 2), (6, 2)]),
+                                              (1400044, None, [(-1, 0), (1, 1)])])
+def test_windows_half_on_the_table_the_snap_squashed_are_not_read_as_cards(read_as_bench, seed, mp, extras):
+    """Beside the maze's rim a window over the table and a strip of the card beside it snapped
+    onto that card's edge and read as a card: seed 600098 at 12 MP, (1,4) read as a dead end at
+    0.98 whose stub is (1,3)'s tunnel; seeds 1600098 and 1400044, cloth beside the cards read as
+    tunnels at 0.64-0.88. On the board's fit those outlines read as table, and the fit reads the
+    cards beside them as cards."""
+    got, want = read_as_bench(seed, **({"mp": mp} if mp else {}))
+    assert all(p not in want and p not in got for p in extras)
+    assert got == want
+
+
+def test_a_squashed_card_stays_where_the_fit_is_off_all_round(read_as_bench):
+    """Seed 600027 at 12 MP: a maze of seven cards far from its goals, whose fit lies 0.3 of a
+    card off: the fit reads table on (2,-2) (sq 0.33) and on the cards beside it too."""
+    got, want = read_as_bench(600027, mp=12.0)
+    assert want[(2, -2)][2] == "path"
     assert got == want
