@@ -46,7 +46,7 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     paths = [(pos, geometry.quad_of(h, *pos)) for pos, c in cells.items() if c.kind == "path"]
     squashed = {pos for pos, fit in paths if _squash(cells[pos].quad, fit) > SQUASHED}
     guesses = cellnet.read(sf.fine, [f for _, f in paths]) if paths else []
-    out = {p: c for p, c in cells.items() if p not in _table(squashed, paths, guesses)}
+    out = {p: c for p, c in cells.items() if p not in _table(squashed, paths, guesses, cells)}
     if len(squashed) > ASKEW * len(paths):
         return out
     for (pos, fit), g in zip(paths, guesses):
@@ -62,11 +62,18 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     return out
 
 
-def _table(squashed: set, paths: list, guesses: list) -> set:
+def _table(squashed: set, paths: list, guesses: list, cells: dict) -> set:
     """The squashed cards whose fit outline reads surely as no card where the fit reads a card
     beside them surely: there the fit lies on the cards, so the snap made the card out of the
     table beside one. Where no card beside reads on the fit, the fit itself may be what is off (a
-    small maze far from its goals, seed 600027: a card 0.3 of a card off its fit outline)."""
+    small maze far from its goals, seed 600027: a card 0.3 of a card off its fit outline). A
+    squashed card with no card of any kind beside it goes too: a card lying apart shows all four
+    edges to the snap, and an outline squashed there framed the end of another card (seed
+    1100110: half an action card beyond the goals read as a dead end at 0.95)."""
     on_fit = {pos: card_p(g) for (pos, _), g in zip(paths, guesses)}
+
+    def beside(pos: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+
     return {pos for pos in squashed if on_fit[pos] <= 1 - SURE
-            and any(on_fit.get((pos[0] + dc, pos[1] + dr), 0.0) >= SURE for dc, dr in STEPS)}
+            and (any(on_fit.get(p, 0.0) >= SURE for p in beside(pos)) or not any(p in cells for p in beside(pos)))}
