@@ -11,7 +11,8 @@ end behind the start read NE at 0.92, NEW at 1.00 on the fit's outline).
 The same second look drops a card where the snap squashed a window that lies half on the table:
 beside the maze's rim a window over the table and the strip of a card beside it snaps onto that
 card's edge and tunnel and reads as a dead end whose stub is the other card's tunnel (seed 600098
-at 12 MP: (1,4) read N at 0.98, on the fit's outline table at 1.00).
+at 12 MP: (1,4) read N at 0.98, on the fit's outline table at 1.00), and an unsure card whose
+window the fit, sure of every card beside, reads as table (_table).
 """
 from dataclasses import replace
 
@@ -63,17 +64,22 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
 
 
 def _table(squashed: set, paths: list, guesses: list, cells: dict) -> set:
-    """The squashed cards whose fit outline reads surely as no card where the fit reads a card
-    beside them surely: there the fit lies on the cards, so the snap made the card out of the
-    table beside one. Where no card beside reads on the fit, the fit itself may be what is off (a
-    small maze far from its goals, seed 600027: a card 0.3 of a card off its fit outline). A
-    squashed card with no card of any kind beside it goes too: a card lying apart shows all four
-    edges to the snap, and an outline squashed there framed the end of another card (seed
-    1100110: half an action card beyond the goals read as a dead end at 0.95)."""
+    """The cards whose fit outline reads surely as no card where the snap squashed their own
+    outline and the fit reads a card beside them surely: there the fit lies on the cards, so the
+    snap made the card out of the table beside one. Where no card beside reads on the fit, the fit
+    itself may be what is off (a small maze far from its goals, seed 600027: a card 0.3 of a card
+    off its fit outline). A squashed card with no card of any kind beside it goes too: a card
+    lying apart shows all four edges to the snap, and an outline squashed there framed the end of
+    another card (seed 1100110: half an action card beyond the goals read as a dead end at 0.95).
+    So does an unsure card every card beside which the fit reads surely (seed 800069: a window
+    half on the cloth, half on the card beside, read W at 0.63)."""
     on_fit = {pos: card_p(g) for (pos, _), g in zip(paths, guesses)}
 
-    def beside(pos: tuple[int, int]) -> list[tuple[int, int]]:
-        return [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+    def table(pos: tuple[int, int]) -> bool:
+        near = [p for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
+        sure = [on_fit.get(p, 0.0) >= SURE for p in near]
+        if pos in squashed:
+            return any(sure) or not near
+        return cells[pos].confidence < SURE and bool(near) and all(sure)
 
-    return {pos for pos in squashed if on_fit[pos] <= 1 - SURE
-            and (any(on_fit.get(p, 0.0) >= SURE for p in beside(pos)) or not any(p in cells for p in beside(pos)))}
+    return {pos for pos in on_fit if on_fit[pos] <= 1 - SURE and table(pos)}

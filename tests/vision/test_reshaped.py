@@ -1,4 +1,6 @@
 """Cards whose outline the edge snap squashed are read again on the board's fit."""
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -64,7 +66,7 @@ def test_a_squashed_card_the_fit_reads_as_table_goes_where_the_fit_reads_a_card_
     fit = np.float64([[0, 0], [60, 0], [60, 90], [0, 90]])
     paths = [((1, 3), fit), ((1, 4), fit + [0, 90]), ((5, 5), fit + [300, 300]), ((5, 6), fit + [300, 390])]
     guesses = [_guess("path"), _guess("empty"), _guess("empty"), _guess("empty")]
-    cells = dict.fromkeys(pos for pos, _ in paths)
+    cells = dict.fromkeys((pos for pos, _ in paths), SimpleNamespace(confidence=1.0))
     # (1,4) lies beside a card the fit reads surely; (5,5) beside (5,6), which the fit reads as
     # table too: there the fit may be what is off
     assert _table({(1, 4), (5, 5)}, paths, guesses, cells) == {(1, 4)}
@@ -80,10 +82,34 @@ def test_a_squashed_card_with_no_card_beside_it_goes_where_the_fit_reads_table()
     fit = np.float64([[0, 0], [60, 0], [60, 90], [0, 90]])
     paths = [((8, -4), fit), ((3, 0), fit + [300, 0])]
     guesses = [_guess("empty"), _guess("path")]
-    alone = {(8, -4): None, (3, 0): None, (8, -2): None}
+    alone = dict.fromkeys([(8, -4), (3, 0), (8, -2)], SimpleNamespace(confidence=0.95))
     assert _table({(8, -4)}, paths, guesses, alone) == {(8, -4)}
     # a goal (or the start) beside it is a card beside it: the fit's reading there is not asked
-    assert _table({(8, -4)}, paths, guesses, {**alone, (8, -3): None}) == set()
+    assert _table({(8, -4)}, paths, guesses, {**alone, (8, -3): alone[(8, -2)]}) == set()
+
+
+def test_an_unsure_card_goes_where_the_fit_reads_table_on_it_and_cards_on_every_card_beside():
+    fit = np.float64([[0, 0], [60, 0], [60, 90], [0, 90]])
+    paths = [((0, 0), fit), ((0, 1), fit + [0, 90]), ((1, 1), fit + [60, 90])]
+    unsure, sure = SimpleNamespace(confidence=0.63), SimpleNamespace(confidence=0.97)
+    guesses = [_guess("path"), _guess("empty"), _guess("path")]
+    cells = {(0, 0): sure, (0, 1): unsure, (1, 1): sure}
+    assert _table(set(), paths, guesses, cells) == {(0, 1)}
+    # read surely on its own outline, it stays: the fit may be off by a little there
+    assert _table(set(), paths, guesses, {**cells, (0, 1): sure}) == set()
+    # one card beside that the fit does not read (here the start, which it is not asked) is enough to keep it
+    assert _table(set(), paths, guesses, {**cells, (-1, 1): sure}) == set()
+    # and with no card beside at all, only a squashed outline is dropped
+    assert _table(set(), paths[1:2], guesses[1:2], {(0, 1): unsure}) == set()
+
+
+def test_a_window_half_on_a_card_read_unsurely_is_not_a_card(read_as_bench):
+    """Seed 800069 (12 MP, coloured tunnels): a window half on the cloth and half on the card
+    beside read W, a dead end, at 0.63; on the board's fit it reads as table, and the fit reads
+    the three cards beside it as cards."""
+    got, want = read_as_bench(800069, mp=12.0, tint=1.0)
+    assert (-1, -1) not in want and (-1, -1) not in got
+    assert got == want
 
 
 @pytest.mark.parametrize("seed, mp, extras", [(600098, 12.0, [(1, 4)]), (1600098, None, [(5, 2), (6, 2)]),
