@@ -86,6 +86,11 @@ def same_place(a: np.ndarray, b: np.ndarray, share: float = 0.04) -> bool:
     return float(np.max(np.linalg.norm(a - b, axis=1))) < share * float(np.linalg.norm(b[1] - b[0]))
 
 
+def beside(pos: tuple[int, int]) -> list[tuple[int, int]]:
+    """The four cells that share an edge with pos."""
+    return [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
+
+
 def overlaps(quad: np.ndarray, others: list[np.ndarray], share: float = 0.6) -> bool:
     """The quad's centre lies closer to another card's centre than `share` of a card width
     (all others at once: the drift search asks this of some 200 windows per photo)."""

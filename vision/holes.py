@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import STEPS, SURE, Cell, Surface, card_p, confidence, mask_cover, same_place, some_openings
+from .cells import STEPS, SURE, Cell, Surface, beside, card_p, confidence, mask_cover, same_place, some_openings
 from .edges import ACROSS
 from .islands import hinted, islands
 from .plain import without_plain, without_table_look
@@ -103,7 +103,7 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
     for pos in list(ring) + _enclosed(cells) + (_facing(cells) if facing else []):
         if pos in out:
             continue
-        near = [out[p] for p in _beside(pos) if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
+        near = [out[p] for p in beside(pos) if p in out and out[p].kind == "path" and out[p].confidence >= SURE]
         hs = [h] + [m for m in (geometry.cell_homography(c.col, c.row, c.quad) for c in near) if m is not None]
         cell = _read_gap(sf, out, pos, hs, h, gs, cs, off, skip_bare=not facing)
         if cell is None or cell.confidence < cs.low_confidence or \
@@ -118,16 +118,12 @@ def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSet
     return out
 
 
-def _beside(pos: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(pos[0] + dc, pos[1] + dr) for dc, dr in STEPS]
-
-
 def _read_gap(sf: Surface, cells: dict, pos: tuple[int, int], hs: list[np.ndarray], h: np.ndarray,
               gs: GridSettings, cs: CellSettings, off: float, skip_bare: bool = True) -> Cell | None:
     """The card an empty cell shows on the outlines `hs` predict, none read over the cards beside
     it where the fit `h` registered them (_taken); outlines a trusted mask calls bare are read too
     unless `skip_bare`."""
-    return read_cell(sf, hs, pos, gs, cs, [_taken(cells[p], h, off) for p in _beside(pos) if p in cells], skip_bare)
+    return read_cell(sf, hs, pos, gs, cs, [_taken(cells[p], h, off) for p in beside(pos) if p in cells], skip_bare)
 
 
 def _on_fit(sf: Surface, cell: Cell, h: np.ndarray) -> Cell | None:

@@ -19,7 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import STEPS, SURE, Surface, card_p, confidence, some_openings
+from .cells import SURE, Surface, beside, card_p, confidence, some_openings
 
 SQUASHED = 0.15   # |log| of a side's length over the fit's side beyond which an outline is squashed
 SURER = 0.05      # how much surer the fit's reading of an outline not squashed must be to stand
@@ -51,9 +51,9 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     if len(squashed) > ASKEW * len(paths):
         return out
     for (pos, fit), g in zip(paths, guesses):
-        c, conf = cells[pos], confidence(g)
         if pos not in out:
             continue
+        c, conf = cells[pos], confidence(g)
         if card_p(g) < SURE or conf < SURE or (pos not in squashed and conf < c.confidence + SURER):
             continue
         if (some_openings(g), g.dead_end) == (c.openings, c.dead_end):
@@ -76,7 +76,7 @@ def _table(squashed: set, paths: list, guesses: list, cells: dict) -> set:
     on_fit = {pos: card_p(g) for (pos, _), g in zip(paths, guesses)}
 
     def table(pos: tuple[int, int]) -> bool:
-        near = [p for p in ((pos[0] + dc, pos[1] + dr) for dc, dr in STEPS) if p in cells]
+        near = [p for p in beside(pos) if p in cells]
         sure = [on_fit.get(p, 0.0) >= SURE for p in near]
         if pos in squashed:
             return any(sure) or not near
