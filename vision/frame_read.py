@@ -116,12 +116,17 @@ def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, g
     k = photo.k
     covered = covered_share(mask, cells, frame.start, k)
     if covered < settings.start.explained:
-        first = cells
+        first, fit = cells, None
         for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
             cells2, h2 = read_board(photo, mask, grads, other, settings)
             score2, sane2 = quality(cells2, settings.cell.low_confidence)
             if score2 > score:
-                score, sane, cells, h = score2, sane2, cells2, h2
+                score, sane, cells, h, fit = score2, sane2, cells2, h2, None
+            elif _no_path(cells) and _no_path(cells2):
+                fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
+                fit2 = _blob_fit(mask, cells2, frame.start, k)
+                if fit2 > fit:
+                    score, sane, cells, h, fit = score2, sane2, cells2, h2, fit2
         if cells is not first:
             covered = covered_share(mask, cells, frame.start, k)
         sane = sane and covered >= settings.start.explained
@@ -133,6 +138,19 @@ def covered_share(mask: np.ndarray, cells: list, start: np.ndarray, k: float) ->
     """Share of the maze's blob round the start the frame's cards cover; cards restored from the
     walk's first pass (board._restored) are left out: they do not vouch for the frame's last fit."""
     return start_size.explained(mask, [c.quad for c in cells if not c.restored], start, 1.0 / k)
+
+
+def _no_path(cells: list) -> bool:
+    """Whether a frame reads no path card (restored ones left out, as in quality): a start and
+    goals alone, the first round's table, read the same at every size of the start. Then only
+    the mask tells its sizes apart (_blob_fit); with path cards it would favour the size whose
+    cards spread furthest over a blob that is often the whole table (OpenCV 4.10, main #0162)."""
+    return not any(c.kind == "path" and not c.restored for c in cells)
+
+
+def _blob_fit(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:
+    """start_size.blob_fit of a frame's cards (restored ones left out, as in covered_share)."""
+    return start_size.blob_fit(mask, [c.quad for c in cells if not c.restored], start, 1.0 / k)
 
 
 def goal_count(img: np.ndarray, cells: list) -> int:

@@ -27,15 +27,35 @@ SIZES = ((1.25, False), (0.8, False), (1.5, False), (1.0, True))
 def explained(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray, mask_scale: float) -> float:
     """Share of the card area connected to the start (the maze's blob in the mask) that the
     found cards cover; 1.0 when the mask does not see the start as card (nothing to compare)."""
+    blob, drawn = _blob_and_cards(mask, quads, start, mask_scale)
+    if blob is None:
+        return 1.0
+    return float(np.count_nonzero(blob & drawn)) / max(1, int(np.count_nonzero(blob)))
+
+
+def blob_fit(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray, mask_scale: float) -> float:
+    """How well the found cards match the maze's blob round the start: the area both cover over
+    the area either covers (1.0 when the mask does not see the start as card). Unlike `explained`
+    it also counts cards drawn over the table against: it tells apart start sizes whose frames
+    read the same cards (a start and goals alone: every size reads them, a start posed on its
+    cross alone covers a third of its card)."""
+    blob, drawn = _blob_and_cards(mask, quads, start, mask_scale)
+    if blob is None:
+        return 1.0
+    return float(np.count_nonzero(blob & drawn)) / max(1, int(np.count_nonzero(blob | drawn)))
+
+
+def _blob_and_cards(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray, mask_scale: float):
+    """(the mask's blob under the start's centre, the quads filled), both boolean on the mask's
+    grid; (None, None) when the mask sees table where the start lies."""
     _, labels = cv2.connectedComponents((mask > 127).astype(np.uint8))
     x, y = (start.mean(axis=0) * mask_scale).astype(int)
     h, w = mask.shape[:2]
     if not (0 <= x < w and 0 <= y < h) or labels[y, x] == 0:
-        return 1.0
-    blob = labels == labels[y, x]
+        return None, None
     drawn = np.zeros(mask.shape[:2], np.uint8)
     cv2.fillPoly(drawn, [np.int32(np.round(q * mask_scale)) for q in quads], 1)
-    return float(np.count_nonzero(blob & (drawn > 0))) / max(1, int(np.count_nonzero(blob)))
+    return labels == labels[y, x], drawn > 0
 
 
 def resized_frames(fine: np.ndarray, grads: Gradients, frame: Frame, column: GoalColumn,
