@@ -5,8 +5,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision import geometry, start_checks
+from vision import cellnet, geometry, scan, start_checks
+from vision.bench import key
 from vision.cells import Cell
+from vision.render import render_scene
+from vision.render.cli import jpeg_bytes, orientation_for
 
 pytestmark = pytest.mark.vision
 
@@ -42,3 +45,20 @@ def test_without_path_cards_the_start_must_be_read_more_surely(scene_424285):
     start = next(c for c in alone if c.kind == "start")
     across = [replace(start, quad=geometry.quad_of(h, 0.5, 0)) if c is start else c for c in alone]
     assert not start_checks.read_as_start(fine, across, h)                          # half on the start, half on the next card
+
+
+def test_a_start_read_as_a_turned_up_gold_goal_is_the_start_when_path_cards_place_it():
+    """Renderer seed 1400032 (8 MP): dark tunnels on pale stone, and the reader takes the start's
+    cross and orange ladder for a gold goal's cross and nugget (p 0.996, p(start) 0.004).
+    No goal lies at (0,0), so there it counts for the start once the maze's path cards place it;
+    the photo was refused as showing no start. Without path cards it does not count."""
+    img, truth = render_scene(1400032)
+    result = scan(jpeg_bytes(img, 93, orientation_for(1400032)))
+    assert result.ok, result.error
+    assert sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))
+    fine, cells, h = result.debug["photo"].fine, result.debug["cells"], result.debug["h"]
+    start = next(c for c in cells if c.kind == "start")
+    guess = cellnet.read(fine, [start.quad])[0]
+    assert guess.p("goal_gold") > 0.5 > guess.p("start")
+    assert start_checks.read_as_start(fine, cells, h)
+    assert not start_checks.read_as_start(fine, [c for c in cells if c.kind != "path"], h)
