@@ -155,6 +155,15 @@ def test_cli_writes_photo_and_truth_pairs(tmp_path) -> None:
     assert truth["seed"] == 8 and photo.shape[:2] == (truth["image"]["h"], truth["image"]["w"])
 
 
+def test_cli_renders_the_first_round_table_with_upto_0(tmp_path) -> None:
+    """--upto 0 --negative none: the start and the three goals alone, as a round begins."""
+    assert render_main([str(tmp_path), "--n", "2", "--seed", "2000000", "--mp", "0.3", "--upto", "0",
+                        "--negative", "none"]) == 0
+    for name in ("0000.json", "0001.json"):
+        kinds = sorted(c["kind"] for c in json.loads((tmp_path / name).read_text())["cards"])
+        assert kinds == ["goal", "goal", "goal", "start"]
+
+
 @pytest.mark.parametrize("orientation", [3, 6, 8])
 def test_exif_turned_photos_read_back_as_the_truth_sees_them(tmp_path, orientation: int) -> None:
     img, truth = render_scene(9, **SMALL)
@@ -173,6 +182,7 @@ def test_cli_refuses_bad_arguments(tmp_path) -> None:
     assert render_main([str(tmp_path), "--mp", "lots"]) == 2
     assert render_main([str(tmp_path / "new"), "--hard", "3"]) == 2
     assert render_main([str(tmp_path / "new"), "--tint", "1.5"]) == 2
+    assert render_main([str(tmp_path / "new"), "--upto", "-1"]) == 2
     assert list(tmp_path.iterdir()) == []
 
 

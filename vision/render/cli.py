@@ -99,6 +99,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="0..1: strength of shadows, glare, blur and noise (default random per scene)")
     ap.add_argument("--tint", type=float, default=0.0,
                     help="0..1: chance a scene's art gets coloured tunnels and an odd ladder colour (default 0)")
+    ap.add_argument("--upto", type=int, default=None,
+                    help="show only the first N tunnel cards laid: the same table earlier in the game (0: the first round's start and goals)")
     ap.add_argument("--full-res", action="store_true", help="draw at the full size instead of upscaling")
     ap.add_argument("--no-exif", action="store_true", help="never store photos turned with an Exif orientation")
     ap.add_argument("--quality", type=int, default=95, help="JPEG quality of the written file")
@@ -113,8 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     if args.n < 1 or not 10 <= args.quality <= 100 or (args.hard is not None and not 0 <= args.hard <= 1) \
-            or not 0 <= args.tint <= 1:
-        print("render: --n must be >= 1, --quality between 10 and 100, --hard and --tint between 0 and 1", file=sys.stderr)
+            or not 0 <= args.tint <= 1 or (args.upto is not None and args.upto < 0):
+        print("render: --n must be >= 1, --quality between 10 and 100, --hard and --tint between 0 and 1, "
+              "--upto >= 0", file=sys.stderr)
         return 2
     try:
         os.makedirs(args.outdir, exist_ok=True)
@@ -127,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.hard is not None:
         opts["hard"] = args.hard
     opts["tint"] = args.tint
+    if args.upto is not None:
+        opts["upto"] = args.upto
     t0 = time.perf_counter()
     for i in range(args.n):
         if args.family:
