@@ -24,6 +24,7 @@ from .cells import SURE, Surface, beside, card_p, confidence, some_openings
 SQUASHED = 0.15   # |log| of a side's length over the fit's side beyond which an outline is squashed
 SURER = 0.05      # how much surer the fit's reading of an outline not squashed must be to stand
 ASKEW = 1 / 3     # share of squashed outlines beyond which the fit itself is off: nothing is re-read
+TOWARD = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}   # the side facing the cell one step on
 
 __all__ = ["reshaped"]
 
@@ -45,9 +46,11 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     raising unsure cards' confidence made frames look whole early (seed 800074 lost a card, as
     the search stopped on a frame of ten cards before the one of eleven)."""
     paths = [(pos, geometry.quad_of(h, *pos)) for pos, c in cells.items() if c.kind == "path"]
+    start = [(pos, geometry.quad_of(h, *pos)) for pos, c in cells.items() if c.kind == "start"]
     squashed = {pos for pos, fit in paths if _squash(cells[pos].quad, fit) > SQUASHED}
-    guesses = cellnet.read(sf.fine, [f for _, f in paths]) if paths else []
-    out = {p: c for p, c in cells.items() if p not in _table(squashed, paths, guesses, cells)}
+    guesses = cellnet.read(sf.fine, [f for _, f in paths + start]) if paths else []
+    on_fit = {pos: card_p(g) for (pos, _), g in zip(paths + start, guesses)}
+    out = {p: c for p, c in cells.items() if p not in _table(squashed, on_fit, cells)}
     if len(squashed) > ASKEW * len(paths):
         return out
     for (pos, fit), g in zip(paths, guesses):
@@ -63,7 +66,7 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     return out
 
 
-def _table(squashed: set, paths: list, guesses: list, cells: dict) -> set:
+def _table(squashed: set, on_fit: dict, cells: dict) -> set:
     """The cards whose fit outline reads surely as no card where the snap squashed their own
     outline and the fit reads a card beside them surely: there the fit lies on the cards, so the
     snap made the card out of the table beside one. Where no card beside reads on the fit, the fit
@@ -72,14 +75,21 @@ def _table(squashed: set, paths: list, guesses: list, cells: dict) -> set:
     lying apart shows all four edges to the snap, and an outline squashed there framed the end of
     another card (seed 1100110: half an action card beyond the goals read as a dead end at 0.95).
     So does an unsure card every card beside which the fit reads surely (seed 800069: a window
-    half on the cloth, half on the card beside, read W at 0.63)."""
-    on_fit = {pos: card_p(g) for (pos, _), g in zip(paths, guesses)}
+    half on the cloth, half on the card beside, read W at 0.63). `on_fit`: card p on the fit's
+    outline of each path card and of the start. The start read there vouches for the fit only
+    beside a card read as a stub into it, the mark of a window half on it (the first round's start
+    alone, seed 2000220: S at 0.91): the fit is posed on the start, so it reads the start surely
+    where the fit is off a little further out (seeds 1600020, 1700002: NSW, NES beside it)."""
+
+    def vouches(pos: tuple[int, int], p: tuple[int, int]) -> bool:
+        stub = TOWARD[(p[0] - pos[0], p[1] - pos[1])]
+        return on_fit.get(p, 0.0) >= SURE and (cells[p].kind != "start" or cells[pos].openings == stub)
 
     def table(pos: tuple[int, int]) -> bool:
         near = [p for p in beside(pos) if p in cells]
-        sure = [on_fit.get(p, 0.0) >= SURE for p in near]
+        sure = [vouches(pos, p) for p in near]
         if pos in squashed:
             return any(sure) or not near
         return cells[pos].confidence < SURE and bool(near) and all(sure)
 
-    return {pos for pos in on_fit if on_fit[pos] <= 1 - SURE and table(pos)}
+    return {pos for pos, p in on_fit.items() if cells[pos].kind == "path" and p <= 1 - SURE and table(pos)}
