@@ -122,7 +122,7 @@ def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, g
             score2, sane2 = quality(cells2, settings.cell.low_confidence)
             if score2 > score:
                 score, sane, cells, h, fit = score2, sane2, cells2, h2, None
-            elif _no_path(cells) and _no_path(cells2):
+            elif _no_path(cells) and _no_path(cells2):   # the same goals alone: the size fitting the blob
                 fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
                 fit2 = _blob_fit(mask, cells2, frame.start, k)
                 if fit2 > fit:

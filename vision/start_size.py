@@ -45,7 +45,8 @@ def blob_fit(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray, mask_
     return float(np.count_nonzero(blob & drawn)) / max(1, int(np.count_nonzero(blob | drawn)))
 
 
-def _blob_and_cards(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray, mask_scale: float):
+def _blob_and_cards(mask: np.ndarray, quads: list[np.ndarray], start: np.ndarray,
+                    mask_scale: float) -> tuple[np.ndarray | None, np.ndarray | None]:
     """(the mask's blob under the start's centre, the quads filled), both boolean on the mask's
     grid; (None, None) when the mask sees table where the start lies."""
     _, labels = cv2.connectedComponents((mask > 127).astype(np.uint8))

@@ -100,7 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--tint", type=float, default=0.0,
                     help="0..1: chance a scene's art gets coloured tunnels and an odd ladder colour (default 0)")
     ap.add_argument("--upto", type=int, default=None,
-                    help="show only the first N tunnel cards laid: the same table earlier in the game (0: the first round's start and goals)")
+                    help="show only the first N tunnel cards laid: the same table earlier in the game "
+                         "(0: the first round's start and goals)")
     ap.add_argument("--full-res", action="store_true", help="draw at the full size instead of upscaling")
     ap.add_argument("--no-exif", action="store_true", help="never store photos turned with an Exif orientation")
     ap.add_argument("--quality", type=int, default=95, help="JPEG quality of the written file")
