@@ -20,11 +20,12 @@ import numpy as np
 
 from . import cellnet, geometry
 from .cells import SURE, Surface, beside, card_p, confidence, some_openings
+from .edges import ACROSS
 
 SQUASHED = 0.15   # |log| of a side's length over the fit's side beyond which an outline is squashed
 SURER = 0.05      # how much surer the fit's reading of an outline not squashed must be to stand
 ASKEW = 1 / 3     # share of squashed outlines beyond which the fit itself is off: nothing is re-read
-TOWARD = {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}   # the side facing the cell one step on
+TOWARD = {step: side for side, (step, _) in ACROSS.items()}   # the side facing the cell one step on
 
 __all__ = ["reshaped"]
 
