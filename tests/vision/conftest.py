@@ -13,13 +13,24 @@ from vision.render import render_scene
 from vision.render.cli import jpeg_bytes, orientation_for
 
 
-def _read_as_bench(seed: int, **options) -> tuple[dict, dict]:
-    """The scene as the bench saves it (JPEG 93, its Exif turn), read: (answer, truth) by cell."""
+def _scan_as_bench(seed: int, **options) -> tuple[object, dict]:
+    """The scene as the bench saves it (JPEG 93, its Exif turn), scanned: (Scan, truth)."""
     img, truth = render_scene(seed, **options)
-    result = scan(jpeg_bytes(img, 93, orientation_for(seed)))
+    return scan(jpeg_bytes(img, 93, orientation_for(seed))), truth
+
+
+def _read_as_bench(seed: int, **options) -> tuple[dict, dict]:
+    """The scene as the bench saves it, read: (answer, truth) by cell."""
+    result, truth = _scan_as_bench(seed, **options)
     assert result.ok, result.error
     got = {(c["col"], c["row"]): key(c) for c in result.to_dict()["cards"]}
     return got, {(c["col"], c["row"]): key(c) for c in truth["cards"]}
+
+
+@pytest.fixture
+def scan_as_bench():
+    """`scan_as_bench(seed, **render options) -> (Scan, truth)`: the scene as the bench saves it."""
+    return _scan_as_bench
 
 
 @pytest.fixture

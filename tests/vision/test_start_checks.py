@@ -5,11 +5,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision import cellnet, geometry, scan, start_checks
+from vision import cellnet, geometry, start_checks
 from vision.bench import key
 from vision.cells import Cell
-from vision.render import render_scene
-from vision.render.cli import jpeg_bytes, orientation_for
 
 pytestmark = pytest.mark.vision
 
@@ -47,13 +45,12 @@ def test_without_path_cards_the_start_must_be_read_more_surely(scene_424285):
     assert not start_checks.read_as_start(fine, across, h)                          # half on the start, half on the next card
 
 
-def test_a_start_read_as_a_turned_up_gold_goal_is_the_start_when_path_cards_place_it():
+def test_a_start_read_as_a_turned_up_gold_goal_is_the_start_when_path_cards_place_it(scan_as_bench):
     """Renderer seed 1400032 (8 MP): dark tunnels on pale stone, and the reader takes the start's
     cross and orange ladder for a gold goal's cross and nugget (p 0.996, p(start) 0.004).
     No goal lies at (0,0), so there it counts for the start once the maze's path cards place it;
     the photo was refused as showing no start. Without path cards it does not count."""
-    img, truth = render_scene(1400032)
-    result = scan(jpeg_bytes(img, 93, orientation_for(1400032)))
+    result, truth = scan_as_bench(1400032)
     assert result.ok, result.error
     assert sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))
     fine, cells, h = result.debug["photo"].fine, result.debug["cells"], result.debug["h"]
