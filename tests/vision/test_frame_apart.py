@@ -5,11 +5,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from vision import scan
 from vision.cells import Cell
 from vision.frame_read import apart, framed
-from vision.render import render_scene
-from vision.render.cli import jpeg_bytes, orientation_for
 
 pytestmark = pytest.mark.vision
 
@@ -31,12 +28,11 @@ def test_a_start_on_a_goals_outline_is_not_apart():
     assert not apart(cells)
 
 
-def test_a_photo_without_a_start_whose_goal_back_passes_for_it_is_refused():
+def test_a_photo_without_a_start_whose_goal_back_passes_for_it_is_refused(scan_as_bench):
     """Renderer seed 1300070 (no start card): a window over a goal back read as the start, and
     the board was answered with the start and the goals alone, the start on a goal's outline."""
-    img, truth = render_scene(1300070)
+    result, truth = scan_as_bench(1300070)
     assert truth["negative"] == "no_start"
-    result = scan(jpeg_bytes(img, 93, orientation_for(1300070)))
     assert not result.ok
     assert "start card" in result.error
 
