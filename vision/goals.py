@@ -128,7 +128,11 @@ def _trio_scores(blobs: list[Blob], abc: np.ndarray, colour: np.ndarray, s: Goal
     revealed goal may differ), b off the line (half way between a and c, or with `steep` where the
     view's perspective puts it: the table's image scales as 1/w along a line and areas as 1/w^3, w
     the homography's denominator, so the middle card splits the span in the ratio of the outer
-    cards' areas to the power 1/3), rows not about two card lengths apart. The score adds the bend,
+    cards' areas to the power 1/3; there the sizes may differ more, if they grow along the line:
+    the goals of renderer seed 1800046 span 4.1 times in area, the middle where the cube root puts
+    it to 2 % of the column; out of order they made columns of a goal turned up cut to its
+    tunnels (no-start photo 424261 then answered on a crossing taken for the start) or of two
+    cards and a goal (1500090)), rows not about two card lengths apart. The score adds the bend,
     the colour difference, the pitch's and the blobs' fill's distance from a card's."""
     areas = np.array([b.area for b in blobs], np.float64)[abc]
     centres = np.array([b.centre for b in blobs], np.float64)
@@ -149,7 +153,14 @@ def _trio_scores(blobs: list[Blob], abc: np.ndarray, colour: np.ndarray, s: Goal
         fill = areas.max(axis=1) / (longest ** 2 * 0.648 + 1e-9)
         score = (bend * 3 + col / s.max_colour_dist + np.abs(np.log(pitch / 1.05))
                  + np.abs(np.log(np.maximum(fill, 0.2) / 0.9)) * 0.3)
-    ok = ((areas.max(axis=1) / areas.min(axis=1) <= s.max_area_ratio) & (dists[:, 0] <= s.max_colour_dist)
+    ratio = areas.max(axis=1) / areas.min(axis=1)
+    if steep:   # beyond the level bound only sizes in order along the line, as perspective gives
+        outer = np.sort(areas[:, [0, 2]], axis=1)
+        in_order = (areas[:, 1] >= outer[:, 0]) & (areas[:, 1] <= outer[:, 1])
+        sized = (ratio <= s.max_area_ratio) | ((ratio <= s.max_area_ratio_steep) & in_order)
+    else:
+        sized = ratio <= s.max_area_ratio
+    ok = (sized & (dists[:, 0] <= s.max_colour_dist)
           & (span >= 1e-6) & (bend <= s.max_bend) & (pitch >= s.pitch_range[0]) & (pitch <= s.pitch_range[1]))
     return np.where(ok, score, np.nan)
 
@@ -170,7 +181,8 @@ def _alike_trios(blobs: list[Blob], s: GoalSettings) -> tuple[np.ndarray, np.nda
         colour[i, j] = colour[j, i] = _colour_dist(blobs[i], blobs[j])
     pairs = np.stack([colour[idx[:, 0], idx[:, 1]], colour[idx[:, 1], idx[:, 2]], colour[idx[:, 0], idx[:, 2]]])
     square = np.array([_squareness(b) > SQUARE for b in blobs])[idx].all(axis=1)
-    keep = ~square & ~(areas.max(axis=1) / areas.min(axis=1) > s.max_area_ratio) & ~(pairs.min(axis=0) > s.max_colour_dist)
+    most = max(s.max_area_ratio, s.max_area_ratio_steep)
+    keep = ~square & ~(areas.max(axis=1) / areas.min(axis=1) > most) & ~(pairs.min(axis=0) > s.max_colour_dist)
     return idx[keep], colour
 
 

@@ -39,6 +39,7 @@ class MaskSettings:
 class GoalSettings:
     min_area: float = 120.0   # px^2 at working size
     max_area_ratio: float = 3.0
+    max_area_ratio_steep: float = 5.0   # where a steep view's perspective puts the middle goal
     max_colour_dist: float = 30.0
     max_bend: float = 0.18    # middle goal off the line, as a share of the column length
     pitch_range: tuple[float, float] = (0.7, 1.9)  # row pitch / card long side
