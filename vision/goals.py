@@ -130,9 +130,9 @@ def _trio_scores(blobs: list[Blob], abc: np.ndarray, colour: np.ndarray, s: Goal
     the homography's denominator, so the middle card splits the span in the ratio of the outer
     cards' areas to the power 1/3; there the sizes may differ more, if they grow along the line:
     the goals of renderer seed 1800046 span 4.1 times in area, the middle where the cube root puts
-    it to 2 % of the column; out of order they made columns of a goal turned up cut to its
-    tunnels (no-start photo 424261 then answered on a crossing taken for the start) or of two
-    cards and a goal (1500090)), rows not about two card lengths apart. The score adds the bend,
+    it to 2 % of the column; out of order they made a column of a goal turned up cut to its
+    tunnels, and no-start photo 424261 was answered on a crossing taken for the start), rows not
+    about two card lengths apart. The score adds the bend,
     the colour difference, the pitch's and the blobs' fill's distance from a card's."""
     areas = np.array([b.area for b in blobs], np.float64)[abc]
     centres = np.array([b.centre for b in blobs], np.float64)
