@@ -185,3 +185,28 @@ def test_cards_read_in_the_gaps_after_the_walk_do_not_end_the_search():
     assert _settled(True, cells, 0, s)
     assert not _settled(True, walked_three, 0, s)
 
+
+
+def test_a_clear_reading_replaces_a_higher_scoring_one_whose_goals_are_unseen():
+    """The kept reading is replaced by one scoring higher, or by a clear one where it is not
+    clear (`sane`: its goals seen, its cards sure, the maze round the start covered)."""
+    from vision.frame_read import Reading
+    from vision.scan import _better
+
+    h = np.eye(3)
+    unseen = Reading(24.0, False, _cells([1.0] * 27), h)
+    clear = Reading(16.0, True, _cells([1.0] * 13), h)
+    assert _better(clear, (None, unseen))
+    assert not _better(Reading(12.0, False, [], h), (None, clear))
+    assert not _better(Reading(12.0, True, [], h), (None, clear))
+    assert _better(Reading(12.0, False, [], h), None)
+
+
+def test_a_frame_on_cloth_squares_taken_for_goals_loses_to_the_start_frame(read_as_bench):
+    """Renderer seed 1900009 as the bench saves it (12 MP): a cloth checked in white and dark
+    green, goal backs in the same green. Frames from a column of cloth squares walk 31 "cards"
+    across the maze at half a card's width and see no goal where they put the goals; the
+    start-first frame sees its three goals and reads the 17 cards. It scored less (16 to 24)
+    and lost, answering 23 extra cards; a clear frame now replaces one that is not."""
+    got, want = read_as_bench(1900009)
+    assert got == want
