@@ -125,3 +125,14 @@ def test_a_second_reading_that_finds_no_path_card_is_not_the_answer():
     photo = jpeg_bytes(img, 93)
     result = scan(photo)
     assert not result.ok or sorted(map(key, result.to_dict()["cards"])) == sorted(map(key, truth["cards"]))
+
+
+def test_a_second_reading_from_a_frame_that_is_not_clear_is_not_the_answer(scan_as_bench):
+    """Renderer seed 2100029 as the bench saves it: no start card, a cloth checked in dark red.
+    Refused on the chromaticity mask; on the mask by lightness a frame posed on a crossing read 7
+    path cards and saw no goal where it put the goals (not clear), and the board was answered.
+    A reading on another mask is answered only from a clear frame."""
+    result, truth = scan_as_bench(2100029)
+    assert truth["negative"] == "no_start"
+    assert not result.ok
+    assert "start card" in result.error
