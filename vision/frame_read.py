@@ -107,31 +107,47 @@ def start_beside(photo: Photo, mask: np.ndarray, grads: Gradients, read: Reading
 def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
                settings: ScanSettings) -> Reading:
     """The board read in this frame; where the cards found
-    cover little of the maze around the start, also with the start posed at other sizes. Each
-    goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
+    cover little of the maze around the start, also with the start posed at other sizes (_sized).
+    Each goal the reader sees where the frame puts it counts like a clear card; a frame that leaves
     most of the maze unread, or puts its goals where the reader sees fewer than two goal cards,
     is not trusted on its own: other frames are read too."""
     cells, h = read_board(photo, mask, grads, frame, settings)
     score, sane = quality(cells, settings.cell.low_confidence)
     k = photo.k
     covered = covered_share(mask, cells, frame.start, k)
-    if covered < settings.start.explained:
-        first, fit = cells, None
-        for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
-            cells2, h2 = read_board(photo, mask, grads, other, settings)
-            score2, sane2 = quality(cells2, settings.cell.low_confidence)
-            if score2 > score:
-                score, sane, cells, h, fit = score2, sane2, cells2, h2, None
-            elif _no_path(cells) and _no_path(cells2):   # the same goals alone: the size fitting the blob
-                fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
-                fit2 = _blob_fit(mask, cells2, frame.start, k)
-                if fit2 > fit:
-                    score, sane, cells, h, fit = score2, sane2, cells2, h2, fit2
+    short = covered < settings.start.explained
+    if short or _no_path(cells):
+        first = cells
+        score, sane, cells, h = _sized(photo, mask, grads, frame, goals, settings, (score, sane, cells, h), short)
         if cells is not first:
             covered = covered_share(mask, cells, frame.start, k)
         sane = sane and covered >= settings.start.explained
     seen = goal_count(photo.fine, cells)
     return Reading(score + seen, sane and seen >= 2, cells, h)
+
+
+def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
+           settings: ScanSettings, read: tuple, short: bool) -> tuple:
+    """(score, sane, cells, h) of the best of this reading and the frame's start posed at the other
+    sizes: one scoring higher; between readings of no path card, the size fitting the mask's blob
+    (_blob_fit). When the cards cover enough of the maze (not `short`) but no path card was read,
+    only a size reading a handful of path cards clearly (StartSettings.few) replaces it: a start
+    posed on its ladder in cards the mask misses (cloth-coloured stone: 2100089) reads the start
+    and goals alone, while on a first-round table a larger start reads a card or two of clutter."""
+    score, sane, cells, h = read
+    k, fit = photo.k, None
+    for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
+        cells2, h2 = read_board(photo, mask, grads, other, settings)
+        score2, sane2 = quality(cells2, settings.cell.low_confidence)
+        handful = sane2 and sum(c.kind == "path" and not c.restored for c in cells2) >= settings.start.few
+        if score2 > score and (short or handful):
+            score, sane, cells, h, fit = score2, sane2, cells2, h2, None
+        elif short and _no_path(cells) and _no_path(cells2):   # the same goals alone: the size fitting the blob
+            fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
+            fit2 = _blob_fit(mask, cells2, frame.start, k)
+            if fit2 > fit:
+                score, sane, cells, h, fit = score2, sane2, cells2, h2, fit2
+    return score, sane, cells, h
 
 
 def covered_share(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:

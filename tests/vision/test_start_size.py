@@ -104,3 +104,22 @@ def test_a_far_start_under_a_steep_view_is_found_in_a_smaller_window(monkeypatch
     monkeypatch.setattr(S, "_view_windows", lambda *args: [])   # nor the start-first search's
     result = S.scan(img)
     assert not result.ok or sorted(map(_truth_key, result.cards)) != want
+
+
+def test_a_start_posed_on_its_ladder_among_cards_the_mask_misses_is_posed_again(scan_as_bench):
+    """Renderer seed 2100089 as the bench saves it (12 MP): blue-grey cards on a cloth of their
+    colour, so the mask sees neither the maze nor the start, and the goal column poses the start
+    on its ladder, at half its area. That frame reads the start and goals alone, which the
+    blob check cannot fault (no blob round the start), and was answered: 7 path cards missed.
+    A frame reading no path card tries the other start sizes too; one reading a handful of path
+    cards clearly replaces it, and the start is answered at its true size."""
+    result, truth = scan_as_bench(2100089)
+    assert result.ok, result.error
+    start = next(c for c in result.to_dict()["cards"] if c["kind"] == "start")
+    true_start = next(c for c in truth["cards"] if c["kind"] == "start")
+    got, want = np.float32(start["corners"]), np.float32(true_start["corners"])
+    assert cv2.contourArea(got) > 0.7 * cv2.contourArea(want)       # posed on its ladder: 0.48
+    assert np.linalg.norm(got.mean(axis=0) - want.mean(axis=0)) < 0.25 * np.linalg.norm(want[1] - want[0])
+    paths = {(c["col"], c["row"]) for c in truth["cards"] if c["kind"] == "path"}
+    read = {(c["col"], c["row"]) for c in result.to_dict()["cards"] if c["kind"] == "path"}
+    assert len(paths & read) >= len(paths) // 2
