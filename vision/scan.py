@@ -149,7 +149,8 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                     refused, read = kept is None, kept if kept is not None else read
                     if kept is not None and _better(kept, best):
                         best = goals, kept
-                if _settled(read.sane, read.cells, i, settings.start, refused and best is not None and best[1].sane):
+                if _settled(read.sane, read.cells, i, settings.start,
+                            refused and (source is _start_first or (best is not None and best[1].sane))):
                     break
         except ScanError as err:
             error = error or err
@@ -195,7 +196,10 @@ def _settled(sane: bool, cells: list, i: int, s: StartSettings, refused_over_cle
     A clear frame refused as its (0,0) does not read as the start (even moved onto a sure one) ends
     it too, the start-first search being read next, unless a clear frame is already kept: then it
     would end the whole search on the kept frame, often a small one (OpenCV 4.10, main #0110: 6
-    cards kept, 22 a row off refused, the true 28 next): `refused_over_clear`. (Never ending on
+    cards kept, 22 a row off refused, the true 28 next): `refused_over_clear`. Nor does a refused
+    frame of the start-first search end it, that search being the last (ending there left its next
+    windows unread: renderer seed 2100026, a window on the ladder read 18 cells for 12 cards and
+    was refused, the next one read the 12 exactly). (Never ending on
     a refused frame lost 2 MP #0055: a muddled frame was kept over start-first's.) Cards restored
     or read in the gaps after the walk (board._restored, holes) do not count, as in its score: read
     round the cards of a frame a cell off, they made it look whole (1400040: 3 walked, 6 more)."""

@@ -143,3 +143,12 @@ def test_edge_angles_from_integral_images_match_each_windows_own_sobel(degrees):
     for found in (start_first.EdgeAngles(img).at(centre, 120), start_first.grid_angle(img, centre, 120)):
         off = (np.degrees(found) - degrees + 45) % 90 - 45
         assert abs(off) < 2
+
+
+def test_a_refused_frame_does_not_end_the_start_first_search(read_as_bench):
+    """Renderer seed 2100026 as the bench saves it: two goals turned up and one back, so no goal
+    column is seen apart and the start is searched for alone. The first window on its ladder walks
+    18 cells for 12 cards, reads clearly and is refused, its (0,0) not reading as the start; that
+    ended the search and the photo was refused. The next window reads the 12 cards."""
+    got, want = read_as_bench(2100026)
+    assert got == want
