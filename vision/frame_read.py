@@ -139,8 +139,7 @@ def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals
     for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
         cells2, h2 = read_board(photo, mask, grads, other, settings)
         score2, sane2 = quality(cells2, settings.cell.low_confidence)
-        handful = sane2 and sum(c.kind == "path" and not c.restored for c in cells2) >= settings.start.few
-        if score2 > score and (short or handful):
+        if score2 > score and (short or (sane2 and walked_paths(cells2) >= settings.start.few)):
             score, sane, cells, h, fit = score2, sane2, cells2, h2, None
         elif short and _no_path(cells) and _no_path(cells2):   # the same goals alone: the size fitting the blob
             fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
@@ -161,7 +160,13 @@ def _no_path(cells: list) -> bool:
     goals alone, the first round's table, read the same at every size of the start. Then only
     the mask tells its sizes apart (_blob_fit); with path cards it would favour the size whose
     cards spread furthest over a blob that is often the whole table (OpenCV 4.10, main #0162)."""
-    return not any(c.kind == "path" and not c.restored for c in cells)
+    return walked_paths(cells) == 0
+
+
+def walked_paths(cells: list) -> int:
+    """How many path cards a frame's walk found itself: cards restored from the walk's first pass
+    or read in the gaps after it (board._restored, holes) do not vouch for the frame, as in quality."""
+    return sum(c.kind == "path" and not c.restored for c in cells)
 
 
 def _blob_fit(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:

@@ -158,13 +158,13 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
             break   # a frame from the goal column that reads the maze clearly: no start-first search
     if best is None:
         raise error or StartNotFound()
-    goals, kept = best
-    read = frame_read.start_beside(photo, mask, grads, kept, goals, settings)
+    goals, chosen = best
+    read = frame_read.start_beside(photo, mask, grads, chosen, goals, settings)
     cells, h = read.cells, read.h
     cells = without_strays(goals_wider(photo.fine, h, board.start_from_fit(cells, h)))
     _read_enough(photo, mask, cells, settings.start)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
-    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "clear": kept.sane or read.sane}
+    debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "clear": chosen.sane or read.sane}
     return cards, debug
 
 
@@ -204,7 +204,7 @@ def _settled(sane: bool, cells: list, i: int, s: StartSettings, refused_over_cle
     or read in the gaps after the walk (board._restored, holes) do not count, as in its score: read
     round the cards of a frame a cell off, they made it look whole (1400040: 3 walked, 6 more)."""
     clear = sane and not refused_over_clear
-    return (clear and sum(c.kind == "path" and not c.restored for c in cells) >= s.few) or i + 1 >= s.frames
+    return (clear and frame_read.walked_paths(cells) >= s.few) or i + 1 >= s.frames
 
 
 def _start_first(photo: Photo, mask: np.ndarray, grads: Gradients, seen: Seen, settings: ScanSettings):

@@ -186,7 +186,6 @@ def test_cards_read_in_the_gaps_after_the_walk_do_not_end_the_search():
     assert not _settled(True, walked_three, 0, s)
 
 
-
 def test_a_clear_reading_replaces_a_higher_scoring_one_whose_goals_are_unseen():
     """The kept reading is replaced by one scoring higher, or by a clear one where it is not
     clear (`sane`: its goals seen, its cards sure, the maze round the start covered)."""
