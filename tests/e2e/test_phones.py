@@ -153,3 +153,25 @@ def _answers(page, url: str) -> bool:
         return page.request.get(url).ok
     except Exception:
         return False
+
+
+def test_the_e2e_qr_reader_reads_every_seat_code_as_drawn() -> None:
+    """No browser: the seat codes the table draws, at the 180 px it shows them, must all read back
+    through `read_qr`, or the phones e2e fails on an unlucky random token (OpenCV's classic
+    detector alone misses a few of these 100)."""
+    import base64
+    import random
+
+    import cv2
+    import numpy as np
+
+    from companion.session_phones import qr_png
+
+    from .phones import read_qr
+
+    rng = random.Random(7)
+    for _ in range(100):
+        url = f"http://127.0.0.1:{rng.randrange(20000, 60000)}/seat/"
+        url += base64.urlsafe_b64encode(rng.randbytes(24)).decode()
+        img = cv2.imdecode(np.frombuffer(qr_png(url), np.uint8), cv2.IMREAD_COLOR)
+        assert read_qr(cv2.resize(img, (180, 180), interpolation=cv2.INTER_LINEAR)) == url
