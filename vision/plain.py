@@ -80,14 +80,20 @@ def _rg_hist(bgr: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     return h / max(float(h.sum()), 1.0)
 
 
+def _table_not_core(pt: np.ndarray, pc: np.ndarray) -> np.ndarray:
+    """Per pixel, from the table's and the core's histogram at its colour: over 1 % of the
+    table's pixels and under a tenth of that share of the core's (table_share, rg_table_share)."""
+    return (pt > 0.01) & (pc < 0.1 * pt)
+
+
 def rg_table_share(bgr: np.ndarray, core: np.ndarray, table: np.ndarray) -> float:
     """table_share by chromaticity bins (_rg_hist) instead of Lab's colour channels."""
     idx = chroma_bins(bgr, RG_BINS)
-    pt, pc = table[idx], core[idx]
-    return float(np.mean((pt > 0.01) & (pc < 0.1 * pt)))
+    return float(np.mean(_table_not_core(table[idx], core[idx])))
 
 
-def table_share(lab: np.ndarray, core: tuple, table: tuple, sure: bool = True) -> float:
+def table_share(lab: np.ndarray, core: tuple[np.ndarray, np.ndarray], table: tuple[np.ndarray, np.ndarray],
+                sure: bool = True) -> float:
     """Share of a crop's pixels (Lab) coloured like the table and unlike the maze's core (each as
     _ab_hist gives them): a colour holding over 1 % of the table's pixels and under a tenth of that
     share of the core's in its fixed bin and, for a card read `sure`ly, in the window round it too.
@@ -100,8 +106,7 @@ def table_share(lab: np.ndarray, core: tuple, table: tuple, sure: bool = True) -
     like = np.ones(a.shape, bool)
     places = ((a // 16, b // 16), (a, b))[:2 if sure else 1]   # in each histogram of _ab_hist
     for t, c, (i, j) in zip(table, core, places):
-        pt, pc = t[i, j], c[i, j]
-        like &= (pt > 0.01) & (pc < 0.1 * pt)
+        like &= _table_not_core(t[i, j], c[i, j])
     return float(np.mean(like))
 
 

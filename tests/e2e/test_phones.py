@@ -2,18 +2,23 @@
 table before the reveal), and guessed, reused and malformed seat links are refused."""
 from __future__ import annotations
 
+import base64
+import random
 import secrets
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.i18n import translator
+from companion.session_phones import qr_png
 
 from .helpers import ROOT, AppServer, by_id, click, free_port, open_app, shot
-from .phones import (Frames, dig, game_state, held_text, open_phone, reload_app, peek_on_phone, pick_on_phone, picking, play_map,
+from .phones import (Frames, dig, game_state, held_text, open_phone, read_qr, reload_app, peek_on_phone, pick_on_phone, picking, play_map,
                      see_role_on_phone, seed_for, seeded_game, wait_until)
 from .test_game import wait_text
 
@@ -159,16 +164,6 @@ def test_the_e2e_qr_reader_reads_every_seat_code_as_drawn() -> None:
     """No browser: the seat codes the table draws, at the 180 px it shows them, must all read back
     through `read_qr`, or the phones e2e fails on an unlucky random token (OpenCV's classic
     detector alone misses a few of these 100)."""
-    import base64
-    import random
-
-    import cv2
-    import numpy as np
-
-    from companion.session_phones import qr_png
-
-    from .phones import read_qr
-
     rng = random.Random(7)
     for _ in range(100):
         url = f"http://127.0.0.1:{rng.randrange(20000, 60000)}/seat/"
