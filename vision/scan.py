@@ -16,6 +16,7 @@ from .islands import without_strays
 from .goals import GoalColumn
 from .image_io import Photo, load_photo
 from .mask import card_mask, light_mask, thin
+from .outward import without_continued
 from .settings import BlurSettings, ScanSettings, StartSettings
 from .warnings import board_warnings
 
@@ -161,7 +162,7 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
     goals, chosen = best
     read = frame_read.start_beside(photo, mask, grads, chosen, goals, settings)
     cells, h = read.cells, read.h
-    cells = without_strays(goals_wider(photo.fine, h, board.start_from_fit(cells, h)))
+    cells = without_strays(without_continued(photo.fine, goals_wider(photo.fine, h, board.start_from_fit(cells, h))))
     _read_enough(photo, mask, cells, settings.start)
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "clear": chosen.sane or read.sane}
