@@ -12,9 +12,9 @@ class LoadSettings:
 class BlurSettings:
     window: int = 15              # px at working scale: an edge's span is its grey range this wide round it
     least_span: float = 0.25      # edges spanning this share of the photo's contrast count
-    percentile: float = 0.9       # of their gradient over span (a step: about 0.5 sharp, 1/window blurred)
+    percentile: float = 0.99      # of their gradient over span (a step: about 0.5 sharp, 1/window blurred)
     min_contrast: float = 24.0    # grey levels from the 0.1th to the 99.9th percentile: under it no gate
-    min_sharpness: float = 0.13   # below: too blurred (four bench sets: boards 0.15 and up, blurred 0.12 at most but one)
+    min_sharpness: float = 0.21   # below: too blurred (1,900 bench photos: boards 0.227 and up, blurred 0.19 at most but one)
 
 
 @dataclass(frozen=True)
