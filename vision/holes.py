@@ -23,6 +23,8 @@ ISLAND_SURE = 0.95    # how surely a card cut off from the maze must read at the
 ENCLOSED_SHARE = 0.5  # share of the mask's bar (min_mask) a gap two sure cards enclose must meet (_fills_hole)
 TUNNEL_SURE = 0.99    # how surely a card the mask misses must read to go on with a tunnel (_continues)
 SEEN_LIKE = 0.5       # share of the path cards' median mask cover a rim card must have (_seen_like_cards)
+START_SEEN = 0.4      # share of the start's middle an untrusted mask must see to measure path cards by it ...
+START_MISSES = 0.1    # ... and when it sees every path card under this share of that, they are table
 
 __all__ = ["holes", "gaps_filled", "table_filtered", "table_bar"]
 
@@ -70,11 +72,29 @@ def _without_unseen(sf: Surface, cells: dict) -> dict:
     fifth of its photo's median there)."""
     if sf.mask_trusted:
         return cells
+    cells = _without_unlike_start(sf, cells)
     bar = table_bar(sf, cells, 0.0)
     if not bar:
         return cells
     return {p: c for p, c in cells.items()
             if not (c.kind == "path" and c.confidence < SURE and mask_cover(sf, c.quad) < bar)}
+
+
+def _without_unlike_start(sf: Surface, cells: dict) -> dict:
+    """The cells without their path cards when an untrusted mask sees much of the start
+    (START_SEEN; a ladder alone is less) and almost nothing of any of them (each under
+    START_MISSES of the start's share): path cards share the start's print, and where the mask
+    sees none of them the start is the only measure of what it sees of a card. A lattice cloth's
+    crossings read surely as crossings on a first-round table (renderer seed 3100050: cover 0.0,
+    the start 0.51, its pale tunnels in the cloth's colour). Not card by card: beside a start it
+    sees well such a mask can miss some true cards and see others (dropping each it missed lost 11
+    boards on thirteen bench sets)."""
+    start = next((c for c in cells.values() if c.kind == "start"), None)
+    seen = mask_cover(sf, start.quad) if start is not None else 0.0
+    paths = [p for p, c in cells.items() if c.kind == "path"]
+    if seen < START_SEEN or not paths or any(mask_cover(sf, cells[p].quad) >= START_MISSES * seen for p in paths):
+        return cells
+    return {p: c for p, c in cells.items() if p not in paths}
 
 
 def holes(sf: Surface, cells: dict, h: np.ndarray, gs: GridSettings, cs: CellSettings, off: float = 0.2,
