@@ -3,22 +3,23 @@
 A cloth striped along the grid shows, in a window beside the maze, a pale lane between two dark
 stripes: a straight tunnel to the reader, sure of it (renderer seed 1600044: two NS "cards" at 0.84
 and 0.98 on the cloth beside a teal maze, coloured like the stone, so the colour filters of
-vision.plain let them be). What no laid card does is go on past its own edge: one card further
+vision.plain let them be). What no laid card does is go on past its own edge: one cell further
 out, where no card lies, a stripe shows the same lane again, while a card at the rim has the
 table beyond it. So a path card at the maze's rim is dropped when its middle is found again, almost
 pixel for pixel (normalised correlation at least LIKE, searched MARGIN of a card round the place
-one card out), in a window no found card covers. On sixteen bench sets, 22,486 cards at the rim
+one cell out), in a window no found card covers. On sixteen bench sets, 22,486 cards at the rim
 (their true outlines) scored 0.72 at the 99.9th percentile and 0.92 at most (a card whose
 neighbour lay out of line, over that window); the two stripes scored 0.99.
 """
 import cv2
 import numpy as np
 
+from . import geometry
 from .cells import Cell
 from .warp import warp_crops
 
 LIKE = 0.95      # correlation of a card's middle with the table beyond that makes it table
-MARGIN = 0.15    # how far round the place one card out the match is searched (share of a card)
+MARGIN = 0.15    # how far round the place one cell out the match is searched (share of a card)
 W, H = 24, 36    # the comparison's grid for one card (a card's proportions; 48 x 72 scored alike)
 INSET = 3        # pixels of that grid left out round a card's middle (its edges, a neighbour's seam)
 FLAT = 2.0       # grey levels of spread under which a middle is not compared (any window matches it)
@@ -53,8 +54,14 @@ def _match(window: np.ndarray, middle: np.ndarray) -> float:
 
 
 def _beyond(img: np.ndarray, cell: Cell, at: dict) -> list[np.ndarray]:
-    """The places one card out from the cell, in the photo, on sides where the grid has no card."""
-    quads = [_stepped(cell.quad, side) for side in SIDES if (cell.col + side[0], cell.row + side[1]) not in at]
+    """The places one cell out from the card, in the photo, on sides where the grid has no card:
+    where the card's own outline puts its neighbours (geometry.cell_homography), one pitch away
+    and under the view's perspective."""
+    h = geometry.cell_homography(cell.col, cell.row, cell.quad)
+    if h is None:
+        return []
+    out = [(cell.col + dc, cell.row + dr) for dc, dr in SIDES]
+    quads = [geometry.quad_of(h, *pos) for pos in out if pos not in at]
     return [q for q in quads if _in_photo(img, q)]
 
 
@@ -62,14 +69,6 @@ def _on_card(quad: np.ndarray, cell: Cell, cells: list[Cell]) -> bool:
     """Whether a found card other than `cell` covers the quad's place (_on): one laid out of line
     can lie where the grid has none."""
     return any(_on(quad, c.quad) for c in cells if c is not cell)
-
-
-def _stepped(quad: np.ndarray, side: tuple[int, int]) -> np.ndarray:
-    """The quad moved one card along `side`: by the vector between its opposite sides' middles."""
-    q = np.asarray(quad, np.float64)   # NW NE SE SW
-    across = (q[1] + q[2] - q[0] - q[3]) / 2   # west to east
-    down = (q[3] + q[2] - q[0] - q[1]) / 2     # north to south
-    return q + side[0] * across + side[1] * down
 
 
 def _to_grid(quad: np.ndarray, lo: float, hi: float) -> np.ndarray:
