@@ -53,7 +53,8 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     guesses = cellnet.read(sf.fine, [f for _, f in paths + start]) if paths else []
     on_fit = {pos: card_p(g) for (pos, _), g in zip(paths + start, guesses)}
     out = {p: c for p, c in cells.items() if p not in _table(squashed, on_fit, cells)}
-    out.update(_out_of_line(sf, {p: cells[p] for p in squashed if p not in out and any(q in cells for q in beside(p))}, h))
+    dropped = {p: cells[p] for p in squashed if p not in out and any(q in cells for q in beside(p))}
+    out.update(_out_of_line(sf, dropped, h))
     if len(squashed) > ASKEW * len(paths):
         return out
     for (pos, fit), g in zip(paths, guesses):
@@ -71,16 +72,16 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
 
 def _out_of_line(sf: Surface, dropped: dict, h: np.ndarray) -> dict:
     """The squashed cards beside others that _table drops and the fit's outline, moved onto the
-    card's own middle, reads as a sure card, read there: a card laid out of line shows the fit's outline half table
-    and half card (seed 600098 at 12 MP: the crossing EW at (0,-2), a fifth of a card off its cell,
-    read at 1.00 on its snapped outline, as no card at 1.00 on the fit's), while the window that
-    snapped onto the strip of a card beside the table, moved so, still lies half on the table
-    (the same photo's (1,4)). A card lying apart is not asked (half an action card beyond the
-    goals read so, seed 1100110), and the cards kept are `restored`: they must not make a frame
-    that is off look whole (1100000 #0077 lost its frame to a mirrored one). The moved outline must
-    read nearly certainly (MOVED_SURE): on OpenCV 4.10 that window at (1,4), a fifth of a card off
-    its cell each way, reads as a dead end at 0.92 moved; the cards out of line on the bench sets
-    read at 0.99 or more."""
+    card's own middle, reads as a card, read there: a card laid out of line shows the fit's
+    outline half table and half card (seed 600098 at 12 MP: the crossing EW at (0,-2), a fifth of
+    a card off its cell, read at 1.00 on its snapped outline, as no card at 1.00 on the fit's),
+    while the window that snapped onto the strip of a card beside the table, moved so, still lies
+    half on the table (the same photo's (1,4)). A card lying apart is not asked (half an action
+    card beyond the goals read so, seed 1100110), and the cards kept are `restored`: they must not
+    make a frame that is off look whole (1100000 #0077 lost its frame to a mirrored one). The
+    moved outline must read nearly certainly (MOVED_SURE): on OpenCV 4.10 that window at (1,4), a
+    fifth of a card off its cell each way, reads as a dead end at 0.92 moved; the two cards kept
+    on the bench sets read at 0.996 and 1.00."""
     moved = [geometry.quad_of(h, *p) - geometry.quad_of(h, *p).mean(axis=0) + c.quad.mean(axis=0)
              for p, c in dropped.items()]
     out = {}
