@@ -118,7 +118,8 @@ def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, g
     short = covered < settings.start.explained
     if short or _no_path(cells):
         first = cells
-        score, sane, cells, h = _sized(photo, mask, grads, frame, goals, settings, (score, sane, cells, h), short)
+        read = Reading(score, sane, cells, h)
+        score, sane, cells, h = _sized(photo, mask, grads, frame, goals, settings, read, short)
         if cells is not first:
             covered = covered_share(mask, cells, frame.start, k)
         sane = sane and covered >= settings.start.explained
@@ -127,9 +128,9 @@ def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, g
 
 
 def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
-           settings: ScanSettings, read: tuple, short: bool) -> tuple:
-    """(score, sane, cells, h) of the best of this reading and the frame's start posed at the other
-    sizes: one scoring higher; between readings of no path card, the size fitting the mask's blob
+           settings: ScanSettings, read: Reading, short: bool) -> Reading:
+    """The best of this reading (its goals seen not yet counted) and the frame's start posed at
+    the other sizes: one scoring higher; between readings of no path card, the size fitting the mask's blob
     (_blob_fit). When the cards cover enough of the maze (not `short`) but no path card was read,
     only a size reading a handful of path cards clearly (StartSettings.few) replaces it: a start
     posed on its ladder in cards the mask misses (cloth-coloured stone: 2100089) reads the start
@@ -146,7 +147,7 @@ def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals
             fit2 = _blob_fit(mask, cells2, frame.start, k)
             if fit2 > fit:
                 score, sane, cells, h, fit = score2, sane2, cells2, h2, fit2
-    return score, sane, cells, h
+    return Reading(score, sane, cells, h)
 
 
 def covered_share(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:
