@@ -54,7 +54,7 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     on_fit = {pos: card_p(g) for (pos, _), g in zip(paths + start, guesses)}
     out = {p: c for p, c in cells.items() if p not in _table(squashed, on_fit, cells)}
     dropped = {p: cells[p] for p in squashed if p not in out and any(q in cells for q in beside(p))}
-    out.update(_out_of_line(sf, dropped, h))
+    out.update(_out_of_line(sf, dropped, dict(paths)))
     if len(squashed) > ASKEW * len(paths):
         return out
     for (pos, fit), g in zip(paths, guesses):
@@ -70,7 +70,7 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
     return out
 
 
-def _out_of_line(sf: Surface, dropped: dict, h: np.ndarray) -> dict:
+def _out_of_line(sf: Surface, dropped: dict, fits: dict) -> dict:
     """The squashed cards beside others that _table drops and the fit's outline, moved onto the
     card's own middle, reads as a card, read there: a card laid out of line shows the fit's
     outline half table and half card (seed 600098 at 12 MP: the crossing EW at (0,-2), a fifth of
@@ -81,9 +81,8 @@ def _out_of_line(sf: Surface, dropped: dict, h: np.ndarray) -> dict:
     make a frame that is off look whole (1100000 #0077 lost its frame to a mirrored one). The
     moved outline must read nearly certainly (MOVED_SURE): on OpenCV 4.10 that window at (1,4), a
     fifth of a card off its cell each way, reads as a dead end at 0.92 moved; the two cards kept
-    on the bench sets read at 0.996 and 1.00."""
-    moved = [geometry.quad_of(h, *p) - geometry.quad_of(h, *p).mean(axis=0) + c.quad.mean(axis=0)
-             for p, c in dropped.items()]
+    on the bench sets read at 0.996 and 1.00. `fits`: the fit's outline of each path card."""
+    moved = [fits[p] - fits[p].mean(axis=0) + c.quad.mean(axis=0) for p, c in dropped.items()]
     out = {}
     for (pos, c), quad, g in zip(dropped.items(), moved, cellnet.read(sf.fine, moved) if moved else []):
         if card_p(g) >= MOVED_SURE and confidence(g) >= MOVED_SURE:
