@@ -81,6 +81,13 @@ def confidence(g: "cellnet.CellGuess") -> float:
     return min(sureness(g), 0.5 + 0.5 * (2 * card_p(g) - 1))
 
 
+def read_on(cell: Cell, g: "cellnet.CellGuess", quad: np.ndarray, **more) -> Cell:
+    """The cell as the reader's guess `g` reads it on `quad` (another outline of the same card):
+    its openings, dead end, confidence and each side's p; `more` sets other fields."""
+    return replace(cell, openings=some_openings(g), dead_end=g.dead_end, confidence=confidence(g), quad=quad,
+                   opens=tuple(float(p) for p in g.opens), **more)
+
+
 def same_place(a: np.ndarray, b: np.ndarray, share: float = 0.04) -> bool:
     """Two outlines whose corners lie within `share` of a card width of each other."""
     return float(np.max(np.linalg.norm(a - b, axis=1))) < share * float(np.linalg.norm(b[1] - b[0]))

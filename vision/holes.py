@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import STEPS, SURE, Cell, Surface, beside, card_p, confidence, mask_cover, same_place, some_openings
+from .cells import STEPS, SURE, Cell, Surface, beside, card_p, confidence, mask_cover, read_on, same_place
 from .edges import ACROSS
 from .islands import hinted, islands
 from .plain import without_plain, without_table_look
@@ -155,8 +155,7 @@ def _on_fit(sf: Surface, cell: Cell, h: np.ndarray) -> Cell | None:
     g = cellnet.read(sf.fine, [quad])[0]
     if card_p(g) < SURE or confidence(g) <= cell.confidence:
         return None
-    return replace(cell, openings=some_openings(g), dead_end=g.dead_end, confidence=confidence(g), quad=quad,
-                   p_start=g.p("start"), opens=tuple(float(p) for p in g.opens))
+    return read_on(cell, g, quad, p_start=g.p("start"))
 
 
 def _mouth_on_card(sf: Surface, cell: Cell, cells: dict, pos: tuple[int, int]) -> bool:

@@ -14,12 +14,11 @@ card's edge and tunnel and reads as a dead end whose stub is the other card's tu
 at 12 MP: (1,4) read N at 0.98, on the fit's outline table at 1.00), and an unsure card whose
 window the fit, sure of every card beside, reads as table (_table).
 """
-from dataclasses import replace
 
 import numpy as np
 
 from . import cellnet, geometry
-from .cells import SURE, Surface, beside, card_p, confidence, some_openings
+from .cells import SURE, Surface, beside, card_p, confidence, read_on, some_openings
 from .edges import ACROSS
 
 SQUASHED = 0.15   # |log| of a side's length over the fit's side beyond which an outline is squashed
@@ -65,8 +64,7 @@ def reshaped(sf: Surface, cells: dict, h: np.ndarray) -> dict:
             continue
         if (some_openings(g), g.dead_end) == (c.openings, c.dead_end):
             continue
-        out[pos] = replace(c, openings=some_openings(g), dead_end=g.dead_end, confidence=conf, quad=fit,
-                           opens=tuple(float(p) for p in g.opens))
+        out[pos] = read_on(c, g, fit)
     return out
 
 
@@ -86,8 +84,7 @@ def _out_of_line(sf: Surface, dropped: dict, fits: dict) -> dict:
     out = {}
     for (pos, c), quad, g in zip(dropped.items(), moved, cellnet.read(sf.fine, moved) if moved else []):
         if card_p(g) >= MOVED_SURE and confidence(g) >= MOVED_SURE:
-            out[pos] = replace(c, openings=some_openings(g), dead_end=g.dead_end, confidence=confidence(g),
-                               quad=quad, opens=tuple(float(p) for p in g.opens), restored=True)
+            out[pos] = read_on(c, g, quad, restored=True)
     return out
 
 
