@@ -134,19 +134,28 @@ def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals
     (_blob_fit). When the cards cover enough of the maze (not `short`) but no path card was read,
     only a size reading a handful of path cards clearly (StartSettings.few) replaces it: a start
     posed on its ladder in cards the mask misses (cloth-coloured stone: 2100089) reads the start
-    and goals alone, while on a first-round table a larger start reads a card or two of clutter."""
+    and goals alone, while on a first-round table a larger start reads a card or two of clutter.
+    When `short`, a size scoring higher must also cover as much of the maze's blob as the kept
+    reading: on a first-round table (renderer seed 3100130, 1 MP, a dark cloth) the start posed
+    again on its cross came out half its card's length, the other half of the card read as a path
+    card (0.74), one card more than the sizes fitting the card (blob covered 0.65 against 0.79)."""
     score, sane, cells, h = read
-    k, fit = photo.k, None
+    k, fit, covered = photo.k, None, None
     for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
         cells2, h2 = read_board(photo, mask, grads, other, settings)
         score2, sane2 = quality(cells2, settings.cell.low_confidence)
-        if score2 > score and (short or (sane2 and walked_paths(cells2) >= settings.start.few)):
-            score, sane, cells, h, fit = score2, sane2, cells2, h2, None
+        if score2 > score and short:
+            covered = covered_share(mask, cells, frame.start, k) if covered is None else covered
+            covered2 = covered_share(mask, cells2, frame.start, k)
+            if covered2 >= covered:
+                score, sane, cells, h, fit, covered = score2, sane2, cells2, h2, None, covered2
+        elif score2 > score and sane2 and walked_paths(cells2) >= settings.start.few:
+            score, sane, cells, h, fit, covered = score2, sane2, cells2, h2, None, None
         elif short and _no_path(cells) and _no_path(cells2):   # the same goals alone: the size fitting the blob
             fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
             fit2 = _blob_fit(mask, cells2, frame.start, k)
             if fit2 > fit:
-                score, sane, cells, h, fit = score2, sane2, cells2, h2, fit2
+                score, sane, cells, h, fit, covered = score2, sane2, cells2, h2, fit2, None
     return Reading(score, sane, cells, h)
 
 
