@@ -209,3 +209,55 @@ def test_a_frame_on_cloth_squares_taken_for_goals_loses_to_the_start_frame(read_
     and lost, answering 23 extra cards; a clear frame now replaces one that is not."""
     got, want = read_as_bench(1900009)
     assert got == want
+
+
+def _square(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+
+
+def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins():
+    """Same score, same clarity: the reading whose cards cover a tenth more of the maze's blob
+    round the start replaces the kept one; less, or less than a tenth more, does not; nor does it
+    when the scores differ (then _better decides)."""
+    from vision.frame_read import Reading
+    from vision.scan import _covers_more
+
+    mask = np.zeros((100, 200), np.uint8)
+    mask[10:50, 10:90] = 255                     # the start and three cards in a row
+    h = np.eye(3)
+
+    def reading(score: float, *quads: np.ndarray) -> Reading:
+        cells = [Cell(0, 0, "start", "NESW", False, None, 1.0, quads[0])]
+        cells += [Cell(i + 1, 0, "path", "EW", False, None, 1.0, q) for i, q in enumerate(quads[1:])]
+        return Reading(score, True, cells, h)
+
+    whole = reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
+    squashed = reading(3.0, _square(15, 10, 30, 40), _square(30, 10, 45, 40), _square(45, 10, 60, 40), _square(60, 10, 75, 40))
+    nudged = reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 85, 50))
+    assert _covers_more(whole, (None, squashed), mask, 1.0)
+    assert not _covers_more(squashed, (None, whole), mask, 1.0)
+    assert not _covers_more(whole, (None, nudged), mask, 1.0)        # 1.0 against 0.94
+    assert not _covers_more(whole._replace(score=4.0), (None, squashed), mask, 1.0)
+    assert not _covers_more(whole._replace(sane=False), (None, squashed), mask, 1.0)
+    assert not _covers_more(whole, None, mask, 1.0)
+
+
+def test_a_start_posed_squashed_loses_the_tie_to_one_reading_the_same_cards_in_place():
+    """Renderer seed 3300058 (12 MP, the third turn: the start and two cards laid behind it) as
+    `python -m vision render --upto 2` writes it. The goal column's first frame poses the start
+    squashed (its length three fifths of the card's) and its sheared grid reads the two cards as
+    (-2, 1) and (-2, 0); the next frame, the start at its card's size, reads them at (-1, 0) and
+    (-1, -1), the same score, and was not taken. It covers more of the maze's blob, and now is."""
+    from vision import scan
+    from vision.render import render_scene
+    from vision.render.cli import jpeg_bytes, orientation_for
+
+    img, truth = render_scene(3300058, upto=2, negative=None)
+    result = scan(jpeg_bytes(img, 95, orientation_for(3300058)))
+    assert result.ok, result.error
+
+    def keyed(c: dict) -> tuple:
+        return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
+
+    assert sorted(map(keyed, result.cards)) == sorted(map(keyed, truth["cards"]))
+    assert sum(c["kind"] == "path" for c in truth["cards"]) == 2
