@@ -159,6 +159,38 @@ def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals
     return Reading(score, sane, cells, h)
 
 
+TIE_COVER = 0.1   # share of the maze's blob a reading must cover more to win a tie ...
+TIE_SURE = 0.1    # ... or, covering about as much, how much surer its path cards must be on average
+
+
+def wins_tie(read: Reading, best: tuple | None, mask: np.ndarray, k: float) -> bool:
+    """Whether a reading that scores as the kept one (`best`: (goal column, Reading)) and is as
+    clear replaces it: it covers more of the maze's blob round its start (by TIE_COVER), or about
+    as much and its path cards read surer (by TIE_SURE on average). A start posed squashed can read
+    the same cards a cell off, its grid sheared round the start (renderer seed 3300058, a start
+    and two cards behind it: read as (-2, 1) and (-2, 0) for (-1, 0) and (-1, -1), covering 0.77
+    of the blob; the next frame, its start at the card's size, read them right covering 0.96);
+    a start posed a little off reads its lone neighbour askew (3500013: NW at 0.63, and NSW at
+    1.00 from the next frame). Either lost the tie to the frame read first."""
+    if best is None or read.score != best[1].score or read.sane != best[1].sane:
+        return False
+    mine, theirs = _covered(read, mask, k), _covered(best[1], mask, k)
+    if abs(mine - theirs) >= TIE_COVER:
+        return mine > theirs
+    return _sureness(read.cells) >= _sureness(best[1].cells) + TIE_SURE
+
+
+def _covered(read: Reading, mask: np.ndarray, k: float) -> float:
+    """covered_share of a reading, round its own start."""
+    return covered_share(mask, read.cells, next(c.quad for c in read.cells if c.kind == "start"), k)
+
+
+def _sureness(cells: list) -> float:
+    """Mean confidence of the path cards the walk found (1.0 with none: nothing unsure)."""
+    paths = [c.confidence for c in cells if c.kind == "path" and not c.restored]
+    return float(np.mean(paths)) if paths else 1.0
+
+
 def covered_share(mask: np.ndarray, cells: list, start: np.ndarray, k: float) -> float:
     """Share of the maze's blob round the start the frame's cards cover; cards restored from the
     walk's first pass (board._restored) are left out: they do not vouch for the frame's last fit."""

@@ -148,10 +148,10 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                 if not frame_read.framed(read.cells, read.h, photo):
                     continue
                 refused = False
-                if _better(read, best) or _covers_more(read, best, mask, photo.k):
+                if _better(read, best) or frame_read.wins_tie(read, best, mask, photo.k):
                     kept = frame_read.kept(photo, mask, grads, read, goals, settings)
                     refused, read = kept is None, kept if kept is not None else read
-                    if kept is not None and (_better(kept, best) or _covers_more(kept, best, mask, photo.k)):
+                    if kept is not None and (_better(kept, best) or frame_read.wins_tie(kept, best, mask, photo.k)):
                         best = goals, kept
                 if _settled(read.sane, read.cells, i, settings.start,
                             refused and (source is _start_first or (best is not None and best[1].sane))):
@@ -179,26 +179,6 @@ def _better(read: frame_read.Reading, best: tuple | None) -> bool:
     the goals framed 31 "cards" across the maze (renderer seed 1900009), outscoring the start's
     own frame that saw its three goals and read the 17 cards exactly."""
     return best is None or read.score > best[1].score or (read.sane and not best[1].sane)
-
-
-TIE_COVER = 0.1   # share of the maze's blob a reading must cover more to replace one of its score
-
-
-def _covers_more(read: frame_read.Reading, best: tuple | None, mask: np.ndarray, k: float) -> bool:
-    """Whether a reading that scores as the kept one, and is as clear, covers more of the maze's
-    blob round its start (by TIE_COVER): a start posed squashed can read the same cards a cell
-    off, its grid sheared round the start (renderer seed 3300058, a start and two cards behind it:
-    read as (-2, 1) and (-2, 0) for (-1, 0) and (-1, -1), covering 0.77 of the blob; the next
-    frame, its start at the card's size, read them right covering 0.96, and lost on the tie)."""
-    if best is None or read.score != best[1].score or read.sane != best[1].sane:
-        return False
-    return _covered(read, mask, k) >= _covered(best[1], mask, k) + TIE_COVER
-
-
-def _covered(read: frame_read.Reading, mask: np.ndarray, k: float) -> float:
-    """frame_read.covered_share of a reading, round its own start."""
-    start = next(c.quad for c in read.cells if c.kind == "start")
-    return frame_read.covered_share(mask, read.cells, start, k)
 
 
 def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) -> None:

@@ -1,4 +1,6 @@
 """Choosing between board frames: the one that reads the maze clearly wins."""
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -215,12 +217,13 @@ def _square(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
 
 
-def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins():
+def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins_then_the_surer():
     """Same score, same clarity: the reading whose cards cover a tenth more of the maze's blob
-    round the start replaces the kept one; less, or less than a tenth more, does not; nor does it
-    when the scores differ (then _better decides)."""
+    round the start replaces the kept one; less does not; covering about as much (within a
+    tenth), the one whose path cards read surer by a tenth on average does. Nor does any when
+    the scores differ (then _better decides)."""
     from vision.frame_read import Reading
-    from vision.scan import _covers_more
+    from vision.frame_read import wins_tie
 
     mask = np.zeros((100, 200), np.uint8)
     mask[10:50, 10:90] = 255                     # the start and three cards in a row
@@ -234,12 +237,21 @@ def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins():
     whole = reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
     squashed = reading(3.0, _square(15, 10, 30, 40), _square(30, 10, 45, 40), _square(45, 10, 60, 40), _square(60, 10, 75, 40))
     nudged = reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 85, 50))
-    assert _covers_more(whole, (None, squashed), mask, 1.0)
-    assert not _covers_more(squashed, (None, whole), mask, 1.0)
-    assert not _covers_more(whole, (None, nudged), mask, 1.0)        # 1.0 against 0.94
-    assert not _covers_more(whole._replace(score=4.0), (None, squashed), mask, 1.0)
-    assert not _covers_more(whole._replace(sane=False), (None, squashed), mask, 1.0)
-    assert not _covers_more(whole, None, mask, 1.0)
+    assert wins_tie(whole, (None, squashed), mask, 1.0)
+    assert not wins_tie(squashed, (None, whole), mask, 1.0)
+    assert not wins_tie(whole, (None, nudged), mask, 1.0)        # 1.0 against 0.94
+    assert not wins_tie(whole._replace(score=4.0), (None, squashed), mask, 1.0)
+    assert not wins_tie(whole._replace(sane=False), (None, squashed), mask, 1.0)
+    assert not wins_tie(whole, None, mask, 1.0)
+    unsure = whole._replace(cells=[replace(c, confidence=0.85) if c.kind == "path" else c for c in whole.cells])
+    assert wins_tie(whole, (None, unsure), mask, 1.0)              # as much covered, surer by 0.15
+    assert not wins_tie(unsure, (None, whole), mask, 1.0)
+    assert wins_tie(nudged, (None, unsure), mask, 1.0)             # 0.06 less is about as much: the surer wins
+    assert not wins_tie(squashed, (None, unsure), mask, 1.0)       # surer, but covering far less
+
+
+def _keyed(c: dict) -> tuple:
+    return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
 
 
 def test_a_start_posed_squashed_loses_the_tie_to_one_reading_the_same_cards_in_place():
@@ -255,9 +267,20 @@ def test_a_start_posed_squashed_loses_the_tie_to_one_reading_the_same_cards_in_p
     img, truth = render_scene(3300058, upto=2, negative=None)
     result = scan(jpeg_bytes(img, 95, orientation_for(3300058)))
     assert result.ok, result.error
-
-    def keyed(c: dict) -> tuple:
-        return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
-
-    assert sorted(map(keyed, result.cards)) == sorted(map(keyed, truth["cards"]))
+    assert sorted(map(_keyed, result.cards)) == sorted(map(_keyed, truth["cards"]))
     assert sum(c["kind"] == "path" for c in truth["cards"]) == 2
+
+
+def test_of_two_frames_reading_a_lone_card_the_surer_wins():
+    """Renderer seed 3500013 (the second turn: the start and one card) as `python -m vision
+    render --upto 1` writes it. The first frame reads the card NW at 0.63 (its S tunnel lost),
+    a later one NSW at 1.00; both score one clear card and the three goals, and the first won."""
+    from vision import scan
+    from vision.render import render_scene
+    from vision.render.cli import jpeg_bytes, orientation_for
+
+    img, truth = render_scene(3500013, upto=1, negative=None)
+    result = scan(jpeg_bytes(img, 95, orientation_for(3500013)))
+    assert result.ok, result.error
+    assert sorted(map(_keyed, result.cards)) == sorted(map(_keyed, truth["cards"]))
+    assert sum(c["kind"] == "path" for c in truth["cards"]) == 1
