@@ -115,48 +115,46 @@ def read_frame(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, g
     score, sane = quality(cells, settings.cell.low_confidence)
     k = photo.k
     covered = covered_share(mask, cells, frame.start, k)
-    short = covered < settings.start.explained
-    if short or _no_path(cells):
-        first = cells
-        read = Reading(score, sane, cells, h)
-        score, sane, cells, h = _sized(photo, mask, grads, frame, goals, settings, read, short)
-        if cells is not first:
-            covered = covered_share(mask, cells, frame.start, k)
+    if covered < settings.start.explained or _no_path(cells):
+        (score, sane, cells, h), covered = _sized(photo, mask, grads, frame, goals, settings,
+                                                  Reading(score, sane, cells, h), covered)
         sane = sane and covered >= settings.start.explained
     seen = goal_count(photo.fine, cells)
     return Reading(score + seen, sane and seen >= 2, cells, h)
 
 
 def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals: GoalColumn,
-           settings: ScanSettings, read: Reading, short: bool) -> Reading:
-    """The best of this reading (its goals seen not yet counted) and the frame's start posed at
-    the other sizes: one scoring higher; between readings of no path card, the size fitting the mask's blob
+           settings: ScanSettings, read: Reading, covered: float) -> tuple[Reading, float]:
+    """The best of this reading (its goals seen not yet counted; `covered`: the share of the
+    maze's blob its cards cover) and the frame's start posed at the other sizes, with its share
+    covered: one scoring higher; between readings of no path card, the size fitting the mask's blob
     (_blob_fit). When the cards cover enough of the maze (not `short`) but no path card was read,
     only a size reading a handful of path cards clearly (StartSettings.few) replaces it: a start
     posed on its ladder in cards the mask misses (cloth-coloured stone: 2100089) reads the start
     and goals alone, while on a first-round table a larger start reads a card or two of clutter.
-    When `short`, a size scoring higher must also cover as much of the maze's blob as the kept
-    reading: on a first-round table (renderer seed 3100130, 1 MP, a dark cloth) the start posed
+    When `short` (covered under StartSettings.explained), a size scoring higher must also cover
+    as much of the maze's blob as the kept reading: on a first-round table (renderer seed 3100130, 1 MP, a dark cloth) the start posed
     again on its cross came out half its card's length, the other half of the card read as a path
     card (0.74), one card more than the sizes fitting the card (blob covered 0.65 against 0.79)."""
     score, sane, cells, h = read
-    k, fit, covered = photo.k, None, None
+    k, fit, short = photo.k, None, covered < settings.start.explained
     for other in start_size.resized_frames(photo.fine, grads, frame, goals, k):
         cells2, h2 = read_board(photo, mask, grads, other, settings)
         score2, sane2 = quality(cells2, settings.cell.low_confidence)
         if score2 > score and short:
-            covered = covered_share(mask, cells, frame.start, k) if covered is None else covered
             covered2 = covered_share(mask, cells2, frame.start, k)
             if covered2 >= covered:
                 score, sane, cells, h, fit, covered = score2, sane2, cells2, h2, None, covered2
         elif score2 > score and sane2 and walked_paths(cells2) >= settings.start.few:
-            score, sane, cells, h, fit, covered = score2, sane2, cells2, h2, None, None
+            score, sane, cells, h, fit = score2, sane2, cells2, h2, None
+            covered = covered_share(mask, cells, frame.start, k)
         elif short and _no_path(cells) and _no_path(cells2):   # the same goals alone: the size fitting the blob
             fit = _blob_fit(mask, cells, frame.start, k) if fit is None else fit
             fit2 = _blob_fit(mask, cells2, frame.start, k)
             if fit2 > fit:
-                score, sane, cells, h, fit, covered = score2, sane2, cells2, h2, fit2, None
-    return Reading(score, sane, cells, h)
+                score, sane, cells, h, fit = score2, sane2, cells2, h2, fit2
+                covered = covered_share(mask, cells, frame.start, k)
+    return Reading(score, sane, cells, h), covered
 
 
 TIE_COVER = 0.1   # share of the maze's blob a reading must cover more to win a tie ...

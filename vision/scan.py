@@ -148,10 +148,10 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                 if not frame_read.framed(read.cells, read.h, photo):
                     continue
                 refused = False
-                if _better(read, best) or frame_read.wins_tie(read, best, mask, photo.k):
+                if _replaces(read, best, mask, photo.k):
                     kept = frame_read.kept(photo, mask, grads, read, goals, settings)
                     refused, read = kept is None, kept if kept is not None else read
-                    if kept is not None and (_better(kept, best) or frame_read.wins_tie(kept, best, mask, photo.k)):
+                    if kept is not None and _replaces(kept, best, mask, photo.k):
                         best = goals, kept
                 if _settled(read.sane, read.cells, i, settings.start,
                             refused and (source is _start_first or (best is not None and best[1].sane))):
@@ -179,6 +179,11 @@ def _better(read: frame_read.Reading, best: tuple | None) -> bool:
     the goals framed 31 "cards" across the maze (renderer seed 1900009), outscoring the start's
     own frame that saw its three goals and read the 17 cards exactly."""
     return best is None or read.score > best[1].score or (read.sane and not best[1].sane)
+
+
+def _replaces(read: frame_read.Reading, best: tuple | None, mask: np.ndarray, k: float) -> bool:
+    """Whether a reading replaces the kept one: _better, or alike and winning the tie (frame_read.wins_tie)."""
+    return _better(read, best) or frame_read.wins_tie(read, best, mask, k)
 
 
 def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) -> None:
