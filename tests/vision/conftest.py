@@ -13,10 +13,15 @@ from vision.render import render_scene
 from vision.render.cli import jpeg_bytes, orientation_for
 
 
+def _scan_saved(seed: int, quality: int, **options) -> tuple[object, dict]:
+    """The scene saved as a JPEG of this quality with its Exif turn, scanned: (Scan, truth)."""
+    img, truth = render_scene(seed, **options)
+    return scan(jpeg_bytes(img, quality, orientation_for(seed))), truth
+
+
 def _scan_as_bench(seed: int, **options) -> tuple[object, dict]:
     """The scene as the bench saves it (JPEG 93, its Exif turn), scanned: (Scan, truth)."""
-    img, truth = render_scene(seed, **options)
-    return scan(jpeg_bytes(img, 93, orientation_for(seed))), truth
+    return _scan_saved(seed, 93, **options)
 
 
 def _read_as_bench(seed: int, **options) -> tuple[dict, dict]:
@@ -31,6 +36,13 @@ def _read_as_bench(seed: int, **options) -> tuple[dict, dict]:
 def scan_as_bench():
     """`scan_as_bench(seed, **render options) -> (Scan, truth)`: the scene as the bench saves it."""
     return _scan_as_bench
+
+
+@pytest.fixture
+def scan_as_rendered():
+    """`scan_as_rendered(seed, **render options) -> (Scan, truth)`: the scene as `python -m vision
+    render` writes it (JPEG 95, its Exif turn); a borderline photo can read apart from the bench's."""
+    return lambda seed, **options: _scan_saved(seed, 95, **options)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from vision.bench import key
 from vision.board import Cell
 from vision.frame_read import goals_in_view, quality
 
@@ -250,37 +251,23 @@ def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins_then_the_s
     assert not wins_tie(squashed, (None, unsure), mask, 1.0)       # surer, but covering far less
 
 
-def _keyed(c: dict) -> tuple:
-    return (c["col"], c["row"], c["kind"], c["openings"] if c["kind"] == "path" else c.get("face"))
-
-
-def test_a_start_posed_squashed_loses_the_tie_to_one_reading_the_same_cards_in_place():
+def test_a_start_posed_squashed_loses_the_tie_to_one_reading_the_same_cards_in_place(scan_as_rendered):
     """Renderer seed 3300058 (12 MP, the third turn: the start and two cards laid behind it) as
     `python -m vision render --upto 2` writes it. The goal column's first frame poses the start
     squashed (its length three fifths of the card's) and its sheared grid reads the two cards as
     (-2, 1) and (-2, 0); the next frame, the start at its card's size, reads them at (-1, 0) and
     (-1, -1), the same score, and was not taken. It covers more of the maze's blob, and now is."""
-    from vision import scan
-    from vision.render import render_scene
-    from vision.render.cli import jpeg_bytes, orientation_for
-
-    img, truth = render_scene(3300058, upto=2, negative=None)
-    result = scan(jpeg_bytes(img, 95, orientation_for(3300058)))
+    result, truth = scan_as_rendered(3300058, upto=2, negative=None)
     assert result.ok, result.error
-    assert sorted(map(_keyed, result.cards)) == sorted(map(_keyed, truth["cards"]))
+    assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
     assert sum(c["kind"] == "path" for c in truth["cards"]) == 2
 
 
-def test_of_two_frames_reading_a_lone_card_the_surer_wins():
+def test_of_two_frames_reading_a_lone_card_the_surer_wins(scan_as_rendered):
     """Renderer seed 3500013 (the second turn: the start and one card) as `python -m vision
     render --upto 1` writes it. The first frame reads the card NW at 0.63 (its S tunnel lost),
     a later one NSW at 1.00; both score one clear card and the three goals, and the first won."""
-    from vision import scan
-    from vision.render import render_scene
-    from vision.render.cli import jpeg_bytes, orientation_for
-
-    img, truth = render_scene(3500013, upto=1, negative=None)
-    result = scan(jpeg_bytes(img, 95, orientation_for(3500013)))
+    result, truth = scan_as_rendered(3500013, upto=1, negative=None)
     assert result.ok, result.error
-    assert sorted(map(_keyed, result.cards)) == sorted(map(_keyed, truth["cards"]))
+    assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
     assert sum(c["kind"] == "path" for c in truth["cards"]) == 1

@@ -10,7 +10,6 @@ from vision.fit import Gradients
 from vision.image_io import load_photo
 from vision.mask import card_mask
 from vision.render import render_scene
-from vision.render.cli import jpeg_bytes, orientation_for
 from vision.settings import ScanSettings
 from vision.start_size import blob_fit, explained
 
@@ -57,7 +56,7 @@ def test_a_start_and_goals_alone_take_the_size_that_fits_the_start_card(read_as_
     assert got == want
 
 
-def test_a_size_reading_a_card_more_must_explain_as_much_of_the_start_blob():
+def test_a_size_reading_a_card_more_must_explain_as_much_of_the_start_blob(scan_as_rendered):
     """Renderer seed 3100130 (1 MP, first round, a dark cloth): the start's first pose is too short
     (it covers 55 % of its blob), the larger sizes fit its card and read the goals alone, and the
     pose on its cross again came out half the card's length: the other half of the start then
@@ -65,8 +64,7 @@ def test_a_size_reading_a_card_more_must_explain_as_much_of_the_start_blob():
     less of the blob than the kept one reads the start's own card twice; the board is the start
     and the goals, as laid. (As `python -m vision render --upto 0` writes it, JPEG 95; at the
     bench's 93 the cross is posed at its card's size.)"""
-    img, truth = render_scene(3100130, upto=0, negative=None)
-    result = S.scan(jpeg_bytes(img, 95, orientation_for(3100130)))
+    result, truth = scan_as_rendered(3100130, upto=0, negative=None)
     assert result.ok, result.error
     assert sorted(map(_truth_key, result.cards)) == sorted(map(_truth_key, truth["cards"]))
     assert sorted(c["kind"] for c in truth["cards"]) == ["goal", "goal", "goal", "start"]
