@@ -182,7 +182,13 @@ def _better(read: frame_read.Reading, best: tuple | None) -> bool:
 
 
 def _replaces(read: frame_read.Reading, best: tuple | None, mask: np.ndarray, k: float) -> bool:
-    """Whether a reading replaces the kept one: _better, or alike and winning the tie (frame_read.wins_tie)."""
+    """Whether a reading replaces the kept one: _better, or alike and winning the tie
+    (frame_read.wins_tie); between two clear readings a card apart, not the one whose grid is cut
+    finer than the cards (frame_read.splits_finer), whichever came first."""
+    if best is not None and frame_read.splits_finer(read, best[1], mask, k):
+        return False
+    if best is not None and frame_read.splits_finer(best[1], read, mask, k):
+        return True
     return _better(read, best) or frame_read.wins_tie(read, best, mask, k)
 
 

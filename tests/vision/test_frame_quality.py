@@ -271,3 +271,41 @@ def test_of_two_frames_reading_a_lone_card_the_surer_wins(scan_as_rendered):
     assert result.ok, result.error
     assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
     assert sum(c["kind"] == "path" for c in truth["cards"]) == 1
+
+
+def test_a_reading_one_card_more_that_covers_less_of_the_maze_does_not_replace_the_kept_one():
+    """Both clear, one card apart: the reading with more path cards replaces the other only when
+    it covers about as much of the maze's blob (within SPLIT_COVER) or more; cut finer than the
+    cards, covering less, it neither replaces the kept reading nor stays against it, whichever
+    frame came first. Two cards or more apart, _better decides alone."""
+    from vision.frame_read import Reading
+    from vision.scan import _replaces
+
+    mask = np.zeros((100, 200), np.uint8)
+    mask[10:50, 10:70] = 255                     # the start and two cards in a row
+    h = np.eye(3)
+
+    def reading(score: float, *quads: np.ndarray) -> Reading:
+        cells = [Cell(0, 0, "start", "NESW", False, None, 1.0, quads[0])]
+        cells += [Cell(i + 1, 0, "path", "EW", False, None, 1.0, q) for i, q in enumerate(quads[1:])]
+        return Reading(score, True, cells, h)
+
+    right = reading(5.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50))
+    finer = reading(6.0, _square(14, 14, 26, 46), _square(26, 14, 38, 46), _square(38, 14, 50, 46), _square(50, 14, 62, 46))
+    assert not _replaces(finer, (None, right), mask, 1.0)
+    assert _replaces(right, (None, finer), mask, 1.0)
+    more = reading(6.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
+    assert _replaces(more, (None, right), mask, 1.0)            # covers as much: a card more
+    assert not _replaces(right, (None, more), mask, 1.0)
+    assert _replaces(finer._replace(score=7.0), (None, right), mask, 1.0)     # two cards more
+
+
+def test_a_start_posed_small_under_a_steep_view_does_not_split_one_card_into_two(scan_as_rendered):
+    """Renderer seed 3500018 (the second turn: the start and one card NSW behind it, a steep
+    view) as `python -m vision render --upto 1` writes it. A later frame poses the start nearly
+    square, and reads the card and half the start as two straight cards: one card more, it
+    outscored the frames reading the card right and answered one card extra."""
+    result, truth = scan_as_rendered(3500018, upto=1, negative=None)
+    assert result.ok, result.error
+    assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
+    assert sum(c["kind"] == "path" for c in truth["cards"]) == 1
