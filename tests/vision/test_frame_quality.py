@@ -6,7 +6,7 @@ import pytest
 
 from vision.bench import key
 from vision.board import Cell
-from vision.frame_read import goals_in_view, quality
+from vision.frame_read import Reading, goals_in_view, quality
 
 pytestmark = pytest.mark.vision
 
@@ -192,7 +192,6 @@ def test_cards_read_in_the_gaps_after_the_walk_do_not_end_the_search():
 def test_a_clear_reading_replaces_a_higher_scoring_one_whose_goals_are_unseen():
     """The kept reading is replaced by one scoring higher, or by a clear one where it is not
     clear (`sane`: its goals seen, its cards sure, the maze round the start covered)."""
-    from vision.frame_read import Reading
     from vision.scan import _better
 
     h = np.eye(3)
@@ -218,26 +217,26 @@ def _square(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
 
 
+def _reading(score: float, *quads: np.ndarray) -> Reading:
+    """A clear reading: the start on the first quad, sure straight path cards on the others."""
+    cells = [Cell(0, 0, "start", "NESW", False, None, 1.0, quads[0])]
+    cells += [Cell(i + 1, 0, "path", "EW", False, None, 1.0, q) for i, q in enumerate(quads[1:])]
+    return Reading(score, True, cells, np.eye(3))
+
+
 def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins_then_the_surer():
     """Same score, same clarity: the reading whose cards cover a tenth more of the maze's blob
     round the start replaces the kept one; less does not; covering about as much (within a
     tenth), the one whose path cards read surer by a tenth on average does. Nor does any when
     the scores differ (then _better decides)."""
-    from vision.frame_read import Reading
     from vision.frame_read import wins_tie
 
     mask = np.zeros((100, 200), np.uint8)
     mask[10:50, 10:90] = 255                     # the start and three cards in a row
-    h = np.eye(3)
 
-    def reading(score: float, *quads: np.ndarray) -> Reading:
-        cells = [Cell(0, 0, "start", "NESW", False, None, 1.0, quads[0])]
-        cells += [Cell(i + 1, 0, "path", "EW", False, None, 1.0, q) for i, q in enumerate(quads[1:])]
-        return Reading(score, True, cells, h)
-
-    whole = reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
-    squashed = reading(3.0, _square(15, 10, 30, 40), _square(30, 10, 45, 40), _square(45, 10, 60, 40), _square(60, 10, 75, 40))
-    nudged = reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 85, 50))
+    whole = _reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
+    squashed = _reading(3.0, _square(15, 10, 30, 40), _square(30, 10, 45, 40), _square(45, 10, 60, 40), _square(60, 10, 75, 40))
+    nudged = _reading(3.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 85, 50))
     assert wins_tie(whole, (None, squashed), mask, 1.0)
     assert not wins_tie(squashed, (None, whole), mask, 1.0)
     assert not wins_tie(whole, (None, nudged), mask, 1.0)        # 1.0 against 0.94
@@ -278,23 +277,16 @@ def test_a_reading_one_card_more_that_covers_less_of_the_maze_does_not_replace_t
     it covers about as much of the maze's blob (within SPLIT_COVER) or more; cut finer than the
     cards, covering less, it neither replaces the kept reading nor stays against it, whichever
     frame came first. Two cards or more apart, _better decides alone."""
-    from vision.frame_read import Reading
     from vision.scan import _replaces
 
     mask = np.zeros((100, 200), np.uint8)
     mask[10:50, 10:70] = 255                     # the start and two cards in a row
-    h = np.eye(3)
 
-    def reading(score: float, *quads: np.ndarray) -> Reading:
-        cells = [Cell(0, 0, "start", "NESW", False, None, 1.0, quads[0])]
-        cells += [Cell(i + 1, 0, "path", "EW", False, None, 1.0, q) for i, q in enumerate(quads[1:])]
-        return Reading(score, True, cells, h)
-
-    right = reading(5.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50))
-    finer = reading(6.0, _square(14, 14, 26, 46), _square(26, 14, 38, 46), _square(38, 14, 50, 46), _square(50, 14, 62, 46))
+    right = _reading(5.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50))
+    finer = _reading(6.0, _square(14, 14, 26, 46), _square(26, 14, 38, 46), _square(38, 14, 50, 46), _square(50, 14, 62, 46))
     assert not _replaces(finer, (None, right), mask, 1.0)
     assert _replaces(right, (None, finer), mask, 1.0)
-    more = reading(6.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
+    more = _reading(6.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
     assert _replaces(more, (None, right), mask, 1.0)            # covers as much: a card more
     assert not _replaces(right, (None, more), mask, 1.0)
     assert _replaces(finer._replace(score=7.0), (None, right), mask, 1.0)     # two cards more
