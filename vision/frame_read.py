@@ -157,6 +157,26 @@ def _sized(photo: Photo, mask: np.ndarray, grads: Gradients, frame: Frame, goals
     return Reading(score, sane, cells, h), covered
 
 
+def better(read: Reading, best: tuple | None) -> bool:
+    """Whether a reading should replace the kept one: it scores higher, or it is clear where the
+    kept one is not. A frame whose goals the reader does not see is not clear, however many cards
+    its walk finds: on a cloth checked in the cards' colours a column of dark squares taken for
+    the goals framed 31 "cards" across the maze (renderer seed 1900009), outscoring the start's
+    own frame that saw its three goals and read the 17 cards exactly."""
+    return best is None or read.score > best[1].score or (read.sane and not best[1].sane)
+
+
+def replaces(read: Reading, best: tuple | None, mask: np.ndarray, k: float) -> bool:
+    """Whether a reading replaces the kept one (`best`: (goal column, Reading), None before the
+    first): `better`, or alike and winning the tie (wins_tie); between two clear readings a card
+    apart, not the one whose grid is cut finer than the cards (splits_finer), whichever came first."""
+    if best is not None and splits_finer(read, best[1], mask, k):
+        return False
+    if best is not None and splits_finer(best[1], read, mask, k):
+        return True
+    return better(read, best) or wins_tie(read, best, mask, k)
+
+
 TIE_COVER = 0.1   # share of the maze's blob a reading must cover more to win a tie ...
 TIE_SURE = 0.1    # ... or, covering about as much, how much surer its path cards must be on average
 

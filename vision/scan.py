@@ -148,10 +148,10 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
                 if not frame_read.framed(read.cells, read.h, photo):
                     continue
                 refused = False
-                if _replaces(read, best, mask, photo.k):
+                if frame_read.replaces(read, best, mask, photo.k):
                     kept = frame_read.kept(photo, mask, grads, read, goals, settings)
                     refused, read = kept is None, kept if kept is not None else read
-                    if kept is not None and _replaces(kept, best, mask, photo.k):
+                    if kept is not None and frame_read.replaces(kept, best, mask, photo.k):
                         best = goals, kept
                 if _settled(read.sane, read.cells, i, settings.start,
                             refused and (source is _start_first or (best is not None and best[1].sane))):
@@ -170,26 +170,6 @@ def _run(photo: Photo, mask: np.ndarray, grads: Gradients, settings: ScanSetting
     cards = [_card_dict(c, photo.fine_scale) for c in sorted(cells, key=lambda c: (c.col, c.row))]
     debug = {"photo": photo, "mask": mask, "goals": goals, "h": h, "cells": cells, "clear": chosen.sane or read.sane}
     return cards, debug
-
-
-def _better(read: frame_read.Reading, best: tuple | None) -> bool:
-    """Whether a reading should replace the kept one: it scores higher, or it is clear where the
-    kept one is not. A frame whose goals the reader does not see is not clear, however many cards
-    its walk finds: on a cloth checked in the cards' colours a column of dark squares taken for
-    the goals framed 31 "cards" across the maze (renderer seed 1900009), outscoring the start's
-    own frame that saw its three goals and read the 17 cards exactly."""
-    return best is None or read.score > best[1].score or (read.sane and not best[1].sane)
-
-
-def _replaces(read: frame_read.Reading, best: tuple | None, mask: np.ndarray, k: float) -> bool:
-    """Whether a reading replaces the kept one: _better, or alike and winning the tie
-    (frame_read.wins_tie); between two clear readings a card apart, not the one whose grid is cut
-    finer than the cards (frame_read.splits_finer), whichever came first."""
-    if best is not None and frame_read.splits_finer(read, best[1], mask, k):
-        return False
-    if best is not None and frame_read.splits_finer(best[1], read, mask, k):
-        return True
-    return _better(read, best) or frame_read.wins_tie(read, best, mask, k)
 
 
 def _read_enough(photo: Photo, mask: np.ndarray, cells: list, s: StartSettings) -> None:

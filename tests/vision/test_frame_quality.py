@@ -192,15 +192,15 @@ def test_cards_read_in_the_gaps_after_the_walk_do_not_end_the_search():
 def test_a_clear_reading_replaces_a_higher_scoring_one_whose_goals_are_unseen():
     """The kept reading is replaced by one scoring higher, or by a clear one where it is not
     clear (`sane`: its goals seen, its cards sure, the maze round the start covered)."""
-    from vision.scan import _better
+    from vision.frame_read import better
 
     h = np.eye(3)
     unseen = Reading(24.0, False, _cells([1.0] * 27), h)
     clear = Reading(16.0, True, _cells([1.0] * 13), h)
-    assert _better(clear, (None, unseen))
-    assert not _better(Reading(12.0, False, [], h), (None, clear))
-    assert not _better(Reading(12.0, True, [], h), (None, clear))
-    assert _better(Reading(12.0, False, [], h), None)
+    assert better(clear, (None, unseen))
+    assert not better(Reading(12.0, False, [], h), (None, clear))
+    assert not better(Reading(12.0, True, [], h), (None, clear))
+    assert better(Reading(12.0, False, [], h), None)
 
 
 def test_a_frame_on_cloth_squares_taken_for_goals_loses_to_the_start_frame(read_as_bench):
@@ -228,7 +228,7 @@ def test_of_two_readings_alike_the_one_covering_more_of_the_maze_wins_then_the_s
     """Same score, same clarity: the reading whose cards cover a tenth more of the maze's blob
     round the start replaces the kept one; less does not; covering about as much (within a
     tenth), the one whose path cards read surer by a tenth on average does. Nor does any when
-    the scores differ (then _better decides)."""
+    the scores differ (then `better` decides)."""
     from vision.frame_read import wins_tie
 
     mask = np.zeros((100, 200), np.uint8)
@@ -276,20 +276,20 @@ def test_a_reading_one_card_more_that_covers_less_of_the_maze_does_not_replace_t
     """Both clear, one card apart: the reading with more path cards replaces the other only when
     it covers about as much of the maze's blob (within SPLIT_COVER) or more; cut finer than the
     cards, covering less, it neither replaces the kept reading nor stays against it, whichever
-    frame came first. Two cards or more apart, _better decides alone."""
-    from vision.scan import _replaces
+    frame came first. Two cards or more apart, `better` decides alone."""
+    from vision.frame_read import replaces
 
     mask = np.zeros((100, 200), np.uint8)
     mask[10:50, 10:70] = 255                     # the start and two cards in a row
 
     right = _reading(5.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50))
     finer = _reading(6.0, _square(14, 14, 26, 46), _square(26, 14, 38, 46), _square(38, 14, 50, 46), _square(50, 14, 62, 46))
-    assert not _replaces(finer, (None, right), mask, 1.0)
-    assert _replaces(right, (None, finer), mask, 1.0)
+    assert not replaces(finer, (None, right), mask, 1.0)
+    assert replaces(right, (None, finer), mask, 1.0)
     more = _reading(6.0, _square(10, 10, 30, 50), _square(30, 10, 50, 50), _square(50, 10, 70, 50), _square(70, 10, 90, 50))
-    assert _replaces(more, (None, right), mask, 1.0)            # covers as much: a card more
-    assert not _replaces(right, (None, more), mask, 1.0)
-    assert _replaces(finer._replace(score=7.0), (None, right), mask, 1.0)     # two cards more
+    assert replaces(more, (None, right), mask, 1.0)            # covers as much: a card more
+    assert not replaces(right, (None, more), mask, 1.0)
+    assert replaces(finer._replace(score=7.0), (None, right), mask, 1.0)     # two cards more
 
 
 def test_a_start_posed_small_under_a_steep_view_does_not_split_one_card_into_two(scan_as_rendered):

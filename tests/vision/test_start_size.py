@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from vision import fiducials, frame_read
+from vision.bench import key
 from vision.fit import Gradients
 from vision.image_io import load_photo
 from vision.mask import card_mask
@@ -66,7 +67,7 @@ def test_a_size_reading_a_card_more_must_explain_as_much_of_the_start_blob(scan_
     bench's 93 the cross is posed at its card's size.)"""
     result, truth = scan_as_rendered(3100130, upto=0, negative=None)
     assert result.ok, result.error
-    assert sorted(map(_truth_key, result.cards)) == sorted(map(_truth_key, truth["cards"]))
+    assert sorted(map(key, result.cards)) == sorted(map(key, truth["cards"]))
     assert sorted(c["kind"] for c in truth["cards"]) == ["goal", "goal", "goal", "start"]
 
 
